@@ -1,0 +1,17 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Bindings",
+  products: [
+    .library(name: "Bindings", targets: ["Bindings"]),
+    .library(name: "BindingsTesting", targets: ["BindingsTesting"]),
+  ],
+  targets: [
+    .target(name: "Bindings"),
+    .target(name: "BindingsTesting", dependencies: ["Bindings"]),
+    .executableTarget(name: "Tour", dependencies: ["Bindings"], path: "Playgrounds"),
+    .testTarget(name: "BindingsTests", dependencies: ["Bindings", "BindingsTesting"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

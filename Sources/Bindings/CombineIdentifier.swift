@@ -1,0 +1,49 @@
+/// A unique identifier for identifying publisher streams.
+///
+/// ```swift
+/// let first = CombineIdentifier()
+/// let second = CombineIdentifier()
+/// print(first == second)   // prints "false"
+/// ```
+public struct CombineIdentifier: Hashable, Sendable, CustomStringConvertible {
+  private let rawValue: UInt64
+
+  /// Creates a new identifier, distinct from every other one made this way.
+  public init() {
+    rawValue = CombineIdentifierCounter.shared.next()
+  }
+
+  /// Creates an identifier from the identity of `object`.
+  public init(_ object: AnyObject) {
+    rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object).hashValue))
+  }
+
+  public var description: String { "0x" + String(rawValue, radix: 16) }
+}
+
+/// A type that provides a ``CombineIdentifier`` for use in debugging.
+///
+/// Classes get a default identifier from their object identity.
+public protocol CustomCombineIdentifierConvertible {
+  /// The identifier of this stream element.
+  var combineIdentifier: CombineIdentifier { get }
+}
+
+extension CustomCombineIdentifierConvertible where Self: AnyObject {
+  public var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
+}
+
+private final class CombineIdentifierCounter: @unchecked Sendable {
+  static let shared = CombineIdentifierCounter()
+  private let lock = Lock()
+  // Starts above every pointer-derived identifier's typical range is not needed: the high bit marks
+  // counter-made identifiers so they never equal an object's address.
+  private var value: UInt64 = 1 << 63
+
+  func next() -> UInt64 {
+    lock.withLock {
+      value &+= 1
+      return value
+    }
+  }
+}

@@ -1,0 +1,54 @@
+/// A subject that holds a current value, gives it to each new subscriber, and broadcasts changes.
+///
+/// Setting ``value`` sends it. A new subscriber receives the current value as soon as it demands
+/// one — synchronously inside `subscribe` when it asks at once, as `sink` does.
+///
+/// ```swift
+/// let name = CurrentValueSubject<String, Never>("Ada")
+/// let token = name.sink { print($0) }   // prints "Ada"
+/// name.value = "Grace"                  // prints "Grace"
+/// name.send("Alan")                     // prints "Alan"
+/// print(name.value)                     // prints "Alan"
+/// ```
+///
+/// Safe to use from any thread, with the same ordering guarantees as ``PassthroughSubject``.
+public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
+  let core: SubjectCore<Output, Failure>
+
+  /// Creates a subject whose current value is `value`.
+  public init(_ value: Output) {
+    core = SubjectCore(currentValue: value)
+  }
+
+  deinit {
+    core.cancelUpstreams()
+  }
+
+  /// The latest value sent. Setting it sends the new value to every subscriber; after completion,
+  /// setting it does nothing.
+  public var value: Output {
+    get {
+      guard let current = core.currentValue else {
+        preconditionFailure("CurrentValueSubject lost its current value")
+      }
+      return current
+    }
+    set { core.send(newValue) }
+  }
+
+  public func send(_ input: Output) {
+    core.send(input)
+  }
+
+  public func send(completion: Subscribers.Completion<Failure>) {
+    core.send(completion: completion)
+  }
+
+  public func send(subscription: any Subscription) {
+    core.send(subscription: subscription)
+  }
+
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    core.attach(subscriber, needsInitialValue: true)
+  }
+}

@@ -1,0 +1,42 @@
+/// A subject that broadcasts values to its current subscribers, and keeps no value of its own.
+///
+/// A subscriber receives only what is sent after it subscribed, and only as much as it demanded.
+///
+/// ```swift
+/// let subject = PassthroughSubject<Int, Never>()
+/// subject.send(0)                              // nobody listens yet: dropped
+/// let token = subject.sink { print($0) }
+/// subject.send(1)                              // prints "1"
+/// subject.send(completion: .finished)
+/// subject.send(2)                              // ignored: the subject has completed
+/// ```
+///
+/// Safe to use from any thread. Deliveries are serialized: a value sent while another is being
+/// delivered — from another thread, or from inside a subscriber — is delivered after it, in order,
+/// to every subscriber. No lock is held while subscribers run.
+public final class PassthroughSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
+  let core = SubjectCore<Output, Failure>(currentValue: nil)
+
+  /// Creates a subject with no subscribers.
+  public init() {}
+
+  deinit {
+    core.cancelUpstreams()
+  }
+
+  public func send(_ input: Output) {
+    core.send(input)
+  }
+
+  public func send(completion: Subscribers.Completion<Failure>) {
+    core.send(completion: completion)
+  }
+
+  public func send(subscription: any Subscription) {
+    core.send(subscription: subscription)
+  }
+
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    core.attach(subscriber, needsInitialValue: false)
+  }
+}

@@ -1,0 +1,206 @@
+extension Subscribers {
+  /// A subscriber that assigns each value to a property of an object it holds strongly.
+  ///
+  /// Holding the object strongly is Combine's behaviour, and the classic retain cycle when the
+  /// object also holds the token. Use `assign(to:on:ownership: .weak)` to hold it weakly instead.
+  ///
+  /// ```swift
+  /// final class Label { var text = "" }
+  /// let label = Label()
+  /// let token = ["hi"].publisher.assign(to: \.text, on: label)
+  /// print(label.text)   // prints "hi"
+  /// ```
+  public final class Assign<Root, Input>: Subscriber, Cancellable, CustomStringConvertible, @unchecked Sendable {
+    public typealias Failure = Never
+
+    private let lock = Lock()
+    private var subscription: (any Subscription)?
+    private var isTerminated = false
+
+    /// The object that receives the values; `nil` once the subscription ends.
+    public private(set) var object: Root?
+    /// The property that receives the values.
+    public let keyPath: ReferenceWritableKeyPath<Root, Input>
+
+    /// Creates a subscriber that assigns to `keyPath` of `object`.
+    public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
+      self.object = object
+      self.keyPath = keyPath
+    }
+
+    public var description: String { "Assign \(Root.self)." }
+
+    public func receive(subscription: any Subscription) {
+      lock.lock()
+      guard self.subscription == nil, !isTerminated else {
+        lock.unlock()
+        subscription.cancel()
+        return
+      }
+      self.subscription = subscription
+      lock.unlock()
+      subscription.request(.unlimited)
+    }
+
+    public func receive(_ value: Input) -> Subscribers.Demand {
+      lock.lock()
+      let object = self.object
+      lock.unlock()
+      object?[keyPath: keyPath] = value
+      return .none
+    }
+
+    public func receive(completion: Subscribers.Completion<Never>) {
+      lock.lock()
+      let released = object
+      object = nil
+      subscription = nil
+      isTerminated = true
+      lock.unlock()
+      _ = released
+    }
+
+    public func cancel() {
+      lock.lock()
+      let subscription = self.subscription
+      let released = object
+      self.subscription = nil
+      object = nil
+      isTerminated = true
+      lock.unlock()
+      subscription?.cancel()
+      _ = released
+    }
+  }
+
+  /// A subscriber that assigns each value to a property of an object it holds weakly, and cancels
+  /// its upstream once the object is gone.
+  ///
+  /// ```swift
+  /// final class Label { var text = "" }
+  /// var label: Label? = Label()
+  /// let subject = PassthroughSubject<String, Never>()
+  /// let token = subject.assign(to: \.text, on: label!, ownership: .weak)
+  /// subject.send("hi")   // label.text == "hi"
+  /// label = nil          // the label is freed: the token does not keep it alive
+  /// ```
+  public final class WeakAssign<Root: AnyObject, Input>: Subscriber, Cancellable, CustomStringConvertible,
+    @unchecked Sendable
+  {
+    public typealias Failure = Never
+
+    private let lock = Lock()
+    private var subscription: (any Subscription)?
+    private var isTerminated = false
+    private weak var weakObject: Root?
+
+    /// The object that receives the values, while it is alive.
+    public var object: Root? { lock.withLock { weakObject } }
+    /// The property that receives the values.
+    public let keyPath: ReferenceWritableKeyPath<Root, Input>
+
+    /// Creates a subscriber that assigns to `keyPath` of `object`, without retaining `object`.
+    public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
+      self.weakObject = object
+      self.keyPath = keyPath
+    }
+
+    public var description: String { "WeakAssign \(Root.self)." }
+
+    public func receive(subscription: any Subscription) {
+      lock.lock()
+      guard self.subscription == nil, !isTerminated else {
+        lock.unlock()
+        subscription.cancel()
+        return
+      }
+      self.subscription = subscription
+      lock.unlock()
+      subscription.request(.unlimited)
+    }
+
+    public func receive(_ value: Input) -> Subscribers.Demand {
+      lock.lock()
+      let object = weakObject
+      lock.unlock()
+      guard let object else {
+        cancel()
+        return .none
+      }
+      object[keyPath: keyPath] = value
+      return .none
+    }
+
+    public func receive(completion: Subscribers.Completion<Never>) {
+      lock.withLock {
+        subscription = nil
+        isTerminated = true
+      }
+    }
+
+    public func cancel() {
+      lock.lock()
+      let subscription = self.subscription
+      self.subscription = nil
+      isTerminated = true
+      lock.unlock()
+      subscription?.cancel()
+    }
+  }
+}
+
+/// How a subscriber holds the object it writes to.
+public enum ObjectOwnership: Sendable {
+  /// The subscriber keeps the object alive, as Combine's `assign(to:on:)` does.
+  case strong
+  /// The subscriber does not keep the object alive, and stops once the object is gone.
+  case weak
+}
+
+extension Publisher where Failure == Never {
+  /// Assigns each value to a property of `object`, which the subscription keeps alive.
+  ///
+  /// ```swift
+  /// final class Label { var text = "" }
+  /// let label = Label()
+  /// let token = Just("hi").assign(to: \.text, on: label)
+  /// print(label.text)   // prints "hi"
+  /// ```
+  ///
+  /// If `object` holds the returned token, this is a retain cycle; use
+  /// ``assign(to:on:ownership:)`` with `.weak`, or a binding (`<~`), instead.
+  public func assign<Root>(to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root) -> AnyCancellable {
+    let subscriber = Subscribers.Assign(object: object, keyPath: keyPath)
+    subscribe(subscriber)
+    return AnyCancellable(subscriber)
+  }
+
+  /// Assigns each value to a property of `object`, holding it strongly or weakly.
+  ///
+  /// With `.weak`, `object` may own the returned token without a retain cycle; when `object` is
+  /// deallocated, the next value cancels the upstream.
+  ///
+  /// ```swift
+  /// final class ViewModel {
+  ///   var title = ""
+  ///   var tokens = Set<AnyCancellable>()
+  /// }
+  /// let model = ViewModel()
+  /// Just("hi").assign(to: \.title, on: model, ownership: .weak).store(in: &model.tokens)
+  /// print(model.title)   // prints "hi"
+  /// ```
+  public func assign<Root: AnyObject>(
+    to keyPath: ReferenceWritableKeyPath<Root, Output>,
+    on object: Root,
+    ownership: ObjectOwnership
+  ) -> AnyCancellable {
+    switch ownership {
+    case .strong:
+      return assign(to: keyPath, on: object)
+    case .weak:
+      let subscriber = Subscribers.WeakAssign(object: object, keyPath: keyPath)
+      subscribe(subscriber)
+      return AnyCancellable(subscriber)
+    }
+  }
+}
