@@ -1,0 +1,153 @@
+import BindingsTesting
+import Foundation
+import Testing
+
+@testable import Bindings
+
+@Suite("CurrentValueSubject")
+struct CurrentValueSubjectTests {
+  @Test("a new subscriber receives the current value, synchronously inside subscribe")
+  func replaysCurrentValue() {
+    let subject = CurrentValueSubject<String, Never>("Ada")
+    var received: [String] = []
+    let token = subject.sink { received.append($0) }
+    #expect(received == ["Ada"])
+    subject.value = "Grace"
+    subject.send("Alan")
+    #expect(received == ["Ada", "Grace", "Alan"])
+    #expect(subject.value == "Alan")
+    token.cancel()
+  }
+
+  @Test("setting value sends it; reading value returns the latest")
+  func valueProperty() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let recorder = RecordingSubscriber<Int, Never>()
+    subject.subscribe(recorder)
+    subject.value = 1
+    subject.value += 1
+    #expect(subject.value == 2)
+    #expect(recorder.values == [0, 1, 2])
+  }
+
+  @Test("the current value waits for demand, and is the latest when demand arrives")
+  func currentValueWaitsForDemand() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let recorder = RecordingSubscriber<Int, Never>(initialDemand: .none)
+    subject.subscribe(recorder)
+    subject.value = 1
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    subject.value = 2
+    #expect(recorder.events == [.subscription, .value(1)])
+    recorder.request(.max(1))
+    subject.value = 3
+    #expect(recorder.values == [1, 3])
+  }
+
+  @Test("a subscriber that requests .max(2) gets exactly two values, and more only after requesting more")
+  func honoursDemand() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
+    subject.subscribe(recorder)
+    for value in 1...5 { subject.send(value) }
+    #expect(recorder.values == [0, 1])
+    recorder.request(.max(2))
+    subject.send(6)
+    subject.send(7)
+    subject.send(8)
+    #expect(recorder.values == [0, 1, 6, 7])
+  }
+
+  @Test("after completion, sends and value changes are ignored and late subscribers get the completion only")
+  func completion() {
+    let subject = CurrentValueSubject<Int, TestError>(0)
+    let recorder = RecordingSubscriber<Int, TestError>()
+    subject.subscribe(recorder)
+    subject.send(completion: .failure(.oops))
+    subject.send(1)
+    subject.value = 2
+    #expect(subject.value == 0)
+    let late = RecordingSubscriber<Int, TestError>()
+    subject.subscribe(late)
+    #expect(recorder.events == [.subscription, .value(0), .completion(.failure(.oops))])
+    #expect(late.events == [.subscription, .completion(.failure(.oops))])
+  }
+
+  @Test("setting the value from inside a delivery neither deadlocks nor reorders")
+  func reentrantSet() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let first = RecordingSubscriber<Int, Never> { value in
+      if value < 3 { subject.value = value + 1 }
+    }
+    let second = RecordingSubscriber<Int, Never>()
+    subject.subscribe(first)
+    subject.subscribe(second)
+    #expect(first.values == [0, 1, 2, 3])
+    #expect(second.values == [3])
+    #expect(subject.value == 3)
+  }
+
+  @Test("cancel is idempotent, safe inside receive, and nothing arrives after it")
+  func cancelInsideReceive() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    var recorder: RecordingSubscriber<Int, Never>!
+    recorder = RecordingSubscriber { value in
+      if value == 1 {
+        recorder.cancel()
+        recorder.cancel()
+      }
+    }
+    subject.subscribe(recorder)
+    subject.value = 1
+    subject.value = 2
+    #expect(recorder.values == [0, 1])
+    #expect(subject.core.subscriberCount == 0)
+  }
+
+  @Test("lifecycle: subscriber, subscription and subject are released after cancel and completion")
+  func lifecycle() {
+    for ending in [Ending.cancel, .finish, .fail] {
+      weak var weakSubject: CurrentValueSubject<Int, TestError>?
+      weak var weakRecorder: RecordingSubscriber<Int, TestError>?
+      weak var weakSubscription: AnyObject?
+      do {
+        let subject = CurrentValueSubject<Int, TestError>(0)
+        let recorder = RecordingSubscriber<Int, TestError>()
+        weakSubject = subject
+        weakRecorder = recorder
+        subject.subscribe(recorder)
+        weakSubscription = recorder.subscription.map { $0 as AnyObject }
+        subject.send(1)
+        switch ending {
+        case .cancel: recorder.cancel()
+        case .finish: subject.send(completion: .finished)
+        case .fail: subject.send(completion: .failure(.oops))
+        }
+        #expect(subject.core.subscriberCount == 0)
+        #expect(recorder.values == [0, 1])
+      }
+      #expect(weakRecorder == nil)
+      #expect(weakSubscription == nil)
+      #expect(weakSubject == nil)
+    }
+  }
+
+  @Test("concurrent sends, subscribes and cancels are safe; deliveries to one subscriber never overlap")
+  func concurrentUse() {
+    let subject = CurrentValueSubject<Int, Never>(-1)
+    let watcher = OverlapDetectingSubscriber<Int>()
+    subject.subscribe(watcher)
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+      for index in 0..<200 {
+        let token = subject.sink { _ in }
+        subject.send(thread * 1000 + index)
+        token.cancel()
+      }
+    }
+    #expect(watcher.values.count == 1 + 8 * 200)
+    #expect(watcher.maxConcurrentDeliveries == 1)
+    #expect(subject.core.subscriberCount == 1)
+    #expect(watcher.values.last == subject.value)
+  }
+}
