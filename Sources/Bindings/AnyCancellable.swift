@@ -10,17 +10,13 @@
 /// subject.send(2)   // prints nothing
 /// ```
 ///
-/// Tokens are `Hashable` by identity, so they can be kept in a `Set`.
+/// Tokens are `Hashable` by identity, so they can be kept in a `Set`. `cancel()` is idempotent and
+/// thread-safe: the wrapped work is cancelled once, however often and from however many threads
+/// `cancel()` is called.
 public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
-  // The wrapped cancellable is stored as an existential, not a closure: a class reference fits in
-  // the existential's inline buffer, so wrapping a subscriber allocates nothing more.
-  private enum Target {
-    case cancellable(any Cancellable)
-    case closure(() -> Void)
-  }
-
-  private let lock = Lock()
-  private var target: Target?
+  // A class reference fits in the existential's inline buffer, so wrapping one of the library's
+  // subscribers (already idempotent and thread-safe) costs no allocation beyond the token itself.
+  private let target: any Cancellable
 
   /// Creates a token that runs `cancel` once, when cancelled or deinitialized.
   ///
@@ -30,39 +26,25 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
   /// token.cancel()   // prints nothing: cancel is idempotent
   /// ```
   public init(_ cancel: @escaping () -> Void) {
-    target = .closure(cancel)
+    target = CancelOnce(cancel)
   }
 
   /// Creates a token that cancels `canceller` once, when cancelled or deinitialized.
   public init<C: Cancellable>(_ canceller: C) {
-    if let already = canceller as? AnyCancellable {
-      target = .closure { already.cancel() }
+    if canceller is any IdempotentCancellable {
+      target = canceller
     } else {
-      target = .cancellable(canceller)
+      target = CancelOnce(canceller.cancel)
     }
   }
 
   deinit {
-    // No other reference exists during deinit, so the lock is not needed.
-    perform(target)
+    target.cancel()
   }
 
   /// Cancels the wrapped activity. Later calls do nothing.
   public func cancel() {
-    let taken: Target? = lock.withLock {
-      let value = target
-      target = nil
-      return value
-    }
-    perform(taken)
-  }
-
-  private func perform(_ target: Target?) {
-    switch target {
-    case .cancellable(let cancellable): cancellable.cancel()
-    case .closure(let closure): closure()
-    case nil: break
-    }
+    target.cancel()
   }
 
   /// Stores this token in `collection`.
@@ -83,3 +65,32 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     hasher.combine(ObjectIdentifier(self))
   }
 }
+
+/// A cancellable of the library's own whose `cancel()` is already idempotent and thread-safe, so
+/// that ``AnyCancellable`` can hold it directly.
+protocol IdempotentCancellable: Cancellable {}
+
+extension AnyCancellable: IdempotentCancellable {}
+
+/// Runs a cancel action at most once.
+private final class CancelOnce: Cancellable, @unchecked Sendable {
+  private let lock = Lock()
+  private var action: (() -> Void)?
+
+  init(_ action: @escaping () -> Void) {
+    self.action = action
+  }
+
+  func cancel() {
+    lock.lock()
+    let taken = action
+    action = nil
+    lock.unlock()
+    taken?()
+  }
+}
+
+extension Subscribers.Sink: IdempotentCancellable {}
+extension Subscribers.Assign: IdempotentCancellable {}
+extension Subscribers.WeakAssign: IdempotentCancellable {}
+extension SubjectForwarder: IdempotentCancellable {}
