@@ -69,6 +69,7 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
     /// `nil` once the result was delivered or the subscription was cancelled.
     private var downstream: Downstream?
     private var demand = Subscribers.Demand.none
+    private var isDelivering = false
 
     init(future: Future, downstream: Downstream) {
       self.future = future
@@ -79,11 +80,11 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
 
     var isActiveWithLockHeld: Bool { downstream != nil }
 
-    /// Delivers the result if there is one and the subscriber can take it. Exactly one caller
-    /// takes the subscriber out, under the lock, so the result is delivered at most once.
+    /// Delivers the result if there is one and the subscriber can take it. The first caller to
+    /// find both sets `isDelivering` under the lock, so the result is delivered at most once.
     override func deliverIfReady() {
       future.lock.lock()
-      guard let downstream, let result = future.result else {
+      guard !isDelivering, let downstream, let result = future.result else {
         future.lock.unlock()
         return
       }
@@ -93,10 +94,16 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
           future.lock.unlock()
           return
         }
-        self.downstream = nil
+        isDelivering = true
         future.lock.unlock()
         _ = downstream.receive(value)
-        downstream.receive(completion: .finished)
+        // The subscriber may have cancelled inside `receive(_:)`; then it gets no completion.
+        future.lock.lock()
+        let finishing = self.downstream
+        self.downstream = nil
+        future.lock.unlock()
+        finishing?.receive(completion: .finished)
+        withExtendedLifetime(downstream) {}
       case .failure(let error):
         self.downstream = nil
         future.lock.unlock()

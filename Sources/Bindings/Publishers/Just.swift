@@ -30,8 +30,9 @@ public struct Just<Output>: Publisher {
   final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output {
     private let lock = Lock()
-    /// `nil` once the value was delivered or the subscription was cancelled.
+    /// `nil` once finished or cancelled.
     private var downstream: Downstream?
+    /// `nil` once taken for delivery, so that only the first request delivers.
     private var value: Output?
 
     init(downstream: Downstream, value: Output) {
@@ -48,11 +49,16 @@ public struct Just<Output>: Publisher {
         lock.unlock()
         return
       }
-      self.downstream = nil
       self.value = nil
       lock.unlock()
       _ = downstream.receive(value)
-      downstream.receive(completion: .finished)
+      // The subscriber may have cancelled inside `receive(_:)`; then it gets no completion.
+      lock.lock()
+      let finishing = self.downstream
+      self.downstream = nil
+      lock.unlock()
+      finishing?.receive(completion: .finished)
+      withExtendedLifetime(downstream) {}
     }
 
     func cancel() {
