@@ -64,3 +64,8 @@ final class LateCanceller: @unchecked Sendable {
     target?.cancel()
   }
 }
+
+/// Keeps the subscription a subscriber received, after the subscriber itself has let go of it.
+final class CapturedSubscription: @unchecked Sendable {
+  var value: (any Subscription)?
+}
