@@ -15,7 +15,9 @@ enum SourceEnding: CaseIterable, Sendable {
 ///
 /// Subscribes a recorder, ends the subscription (by letting the publisher complete, or by
 /// cancelling), drops every strong reference, and expects the subscriber and the subscription to be
-/// gone. The shared ``Subscriptions/empty`` is not tracked: it lives forever by design.
+/// gone. The subscriber keeps its subscription to the end, as many subscribers do, so the two form a
+/// cycle that only the subscription can break, by letting go of its subscriber once it has ended.
+/// The shared ``Subscriptions/empty`` is not tracked: it lives forever by design.
 func expectSourceLifetime<P: Publisher>(
   _ publisher: P,
   ending: SourceEnding,
@@ -27,11 +29,13 @@ func expectSourceLifetime<P: Publisher>(
     let recorder = RecordingSubscriber<P.Output, P.Failure>(initialDemand: ending == .cancel ? .none : .unlimited)
     weakRecorder = recorder
     let empty = Subscriptions.empty as AnyObject
+    let kept = CapturedSubscription()
     publisher.subscribe(
       AnySubscriber<P.Output, P.Failure>(
         receiveSubscription: { subscription in
           let object = subscription as AnyObject
           if object !== empty { weakSubscription = object }
+          kept.value = subscription
           recorder.receive(subscription: subscription)
         },
         receiveValue: { recorder.receive($0) },
