@@ -24,6 +24,13 @@ struct CombineIdentifierTests {
     #expect(CombineIdentifier() != CombineIdentifier(first))
   }
 
+  @Test("an object's identifier is its address, which never collides with a fresh identifier")
+  func objectIdentifierIsAddress() {
+    let object = Object()
+    let address = UInt(bitPattern: ObjectIdentifier(object))
+    #expect(CombineIdentifier(object).description == "0x" + String(address, radix: 16))
+  }
+
   @Test("a class's default identifier comes from its identity")
   func classDefault() {
     let object = Object()
