@@ -1,10 +1,11 @@
 /// A publisher that fails at once with the given error, without emitting a value.
 ///
 /// ```swift
-/// let token = Fail<Int, TimeoutError>(error: TimeoutError()).sink(
+/// struct Oops: Error {}
+/// let token = Fail<Int, Oops>(error: Oops()).sink(
 ///   receiveCompletion: { print($0) },
 ///   receiveValue: { print($0) })
-/// // prints "failure(TimeoutError())"
+/// // prints "failure(Oops())"
 /// ```
 ///
 /// The failure is delivered without waiting for demand: a completion needs none.
@@ -21,7 +22,7 @@ public struct Fail<Output, Failure: Error>: Publisher {
   /// inferred.
   ///
   /// ```swift
-  /// let failing = Fail(outputType: Int.self, failure: TimeoutError())
+  /// let failing = Fail(outputType: Int.self, failure: Oops())   // Fail<Int, Oops>
   /// ```
   public init(outputType: Output.Type, failure: Failure) {
     self.error = failure

@@ -2,6 +2,7 @@ extension Result {
   /// A publisher that emits the success value, then finishes; or fails with the error.
   ///
   /// ```swift
+  /// struct ParseError: Error {}
   /// let parsed: Result<Int, ParseError> = .success(7)
   /// let token = parsed.publisher.sink(
   ///   receiveCompletion: { print($0) },

@@ -27,7 +27,9 @@ struct FailTests {
     let subscription = CapturedSubscription()
     Fail<Int, TestError>(error: .oops).subscribe(
       AnySubscriber<Int, TestError>(
-        receiveSubscription: { subscription.value = $0; recorder.receive(subscription: $0) },
+        receiveSubscription: {
+          subscription.value = $0; recorder.receive(subscription: $0)
+        },
         receiveValue: { recorder.receive($0) },
         receiveCompletion: { recorder.receive(completion: $0) }
       )

@@ -27,7 +27,9 @@ struct OptionalPublisherTests {
     let captured = CapturedSubscription()
     Optional(1).publisher.subscribe(
       AnySubscriber<Int, Never>(
-        receiveSubscription: { captured.value = $0; recorder.receive(subscription: $0) },
+        receiveSubscription: {
+          captured.value = $0; recorder.receive(subscription: $0)
+        },
         receiveValue: { recorder.receive($0) },
         receiveCompletion: { recorder.receive(completion: $0) }
       )

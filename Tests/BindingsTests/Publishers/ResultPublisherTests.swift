@@ -34,7 +34,9 @@ struct ResultPublisherTests {
     let captured = CapturedSubscription()
     Result<Int, TestError>.success(1).publisher.subscribe(
       AnySubscriber<Int, TestError>(
-        receiveSubscription: { captured.value = $0; recorder.receive(subscription: $0) },
+        receiveSubscription: {
+          captured.value = $0; recorder.receive(subscription: $0)
+        },
         receiveValue: { recorder.receive($0) },
         receiveCompletion: { recorder.receive(completion: $0) }
       )

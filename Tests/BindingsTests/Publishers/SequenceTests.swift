@@ -77,7 +77,9 @@ struct SequenceTests {
     let captured = CapturedSubscription()
     [1, 2, 3].publisher.subscribe(
       AnySubscriber<Int, Never>(
-        receiveSubscription: { captured.value = $0; recorder.receive(subscription: $0) },
+        receiveSubscription: {
+          captured.value = $0; recorder.receive(subscription: $0)
+        },
         receiveValue: { recorder.receive($0) },
         receiveCompletion: { recorder.receive(completion: $0) }
       )

@@ -20,8 +20,12 @@ struct AnySubscriberTests {
   func fromClosures() {
     let log = EventLog()
     let subscriber = AnySubscriber<Int, TestError>(
-      receiveSubscription: { log.append("subscription"); $0.request(.max(1)) },
-      receiveValue: { log.append("value(\($0))"); return $0 < 2 ? .max(1) : .none },
+      receiveSubscription: {
+        log.append("subscription"); $0.request(.max(1))
+      },
+      receiveValue: {
+        log.append("value(\($0))"); return $0 < 2 ? .max(1) : .none
+      },
       receiveCompletion: { log.append("\($0)") }
     )
     Publishers.Sequence<[Int], TestError>(sequence: [1, 2, 3]).subscribe(subscriber)
@@ -38,7 +42,10 @@ struct AnySubscriberTests {
   @Test("without a subscription closure, requests nothing")
   func withoutSubscriptionClosure() {
     let log = EventLog()
-    Just(1).subscribe(AnySubscriber<Int, Never>(receiveValue: { log.append("value(\($0))"); return .none }))
+    Just(1).subscribe(
+      AnySubscriber<Int, Never>(receiveValue: {
+        log.append("value(\($0))"); return .none
+      }))
     #expect(log.entries.isEmpty)
   }
 
