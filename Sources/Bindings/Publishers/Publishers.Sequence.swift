@@ -93,7 +93,6 @@ extension Publishers {
       private func deliverWhileDemandLastsWithLockHeld() {
         while let downstream, demand > 0, let value = next {
           demand -= 1
-          next = nil
           lock.unlock()
           let more = downstream.receive(value)
           let upcoming = iterator.next()

@@ -119,6 +119,18 @@ struct FutureTests {
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
+  @Test("a subscriber may subscribe to the same future from inside receive, without deadlock")
+  func reentrantSubscribe() {
+    let box = PromiseBox<Int, Never>()
+    let future = Future<Int, Never> { box.promise = $0 }
+    let inner = RecordingSubscriber<Int, Never>()
+    let outer = RecordingSubscriber<Int, Never>(onValue: { _ in future.subscribe(inner) })
+    future.subscribe(outer)
+    box.promise?(.success(1))
+    #expect(outer.events == [.subscription, .value(1), .completion(.finished)])
+    #expect(inner.events == [.subscription, .value(1), .completion(.finished)])
+  }
+
   @Test("fulfilment racing with subscribers on many threads delivers exactly once to each")
   func fulfilmentRacesWithSubscribe() {
     let subscribers = 64
