@@ -93,21 +93,34 @@ struct FutureTests {
     #expect(patient.events == [.subscription, .value(7), .completion(.finished)])
   }
 
-  @Test("emits nothing after cancel, and forgets the cancelled subscriber")
+  @Test("emits nothing after cancel")
   func nothingAfterCancel() {
     let box = PromiseBox<Int, Never>()
     let future = Future<Int, Never> { box.promise = $0 }
+    let recorder = RecordingSubscriber<Int, Never>()
+    future.subscribe(recorder)
+    recorder.cancel()
+    recorder.cancel()
+    box.promise?(.success(1))
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test("an unfulfilled future forgets a cancelled subscriber and its subscription")
+  func forgetsCancelledSubscriber() {
+    let box = PromiseBox<Int, Never>()
+    let future = Future<Int, Never> { box.promise = $0 }
     weak var weakRecorder: RecordingSubscriber<Int, Never>?
+    weak var weakSubscription: AnyObject?
     do {
       let recorder = RecordingSubscriber<Int, Never>()
       weakRecorder = recorder
       future.subscribe(recorder)
+      weakSubscription = recorder.subscription.map { $0 as AnyObject }
       recorder.cancel()
-      recorder.cancel()
-      box.promise?(.success(1))
-      #expect(recorder.events == [.subscription])
     }
     #expect(weakRecorder == nil)
+    #expect(weakSubscription == nil, "the future still holds the cancelled subscription")
+    withExtendedLifetime(future) {}
   }
 
   @Test("a subscriber that cancels inside receive gets no completion")
