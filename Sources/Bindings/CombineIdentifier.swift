@@ -15,7 +15,7 @@ public struct CombineIdentifier: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates an identifier from the identity of `object`.
   public init(_ object: AnyObject) {
-    rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object).hashValue))
+    rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object)))
   }
 
   public var description: String { "0x" + String(rawValue, radix: 16) }

@@ -1,0 +1,76 @@
+/// A publisher that emits one value to each subscriber, then finishes.
+///
+/// The value is delivered once the subscriber requests it, then the publisher finishes at once.
+///
+/// ```swift
+/// let token = Just(42).sink(
+///   receiveCompletion: { print($0) },
+///   receiveValue: { print($0) })
+/// // prints "42", "finished"
+/// ```
+public struct Just<Output>: Publisher {
+  public typealias Failure = Never
+
+  /// The one value this publisher emits.
+  public let output: Output
+
+  /// Creates a publisher that emits `output` once, then finishes.
+  public init(_ output: Output) {
+    self.output = output
+  }
+
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+    subscriber.receive(subscription: Inner(downstream: subscriber, value: output))
+  }
+
+  /// Delivers one value on the first request, then finishes.
+  ///
+  /// `Optional.Publisher` and `Result.Publisher` reuse it for their single value, so it is generic
+  /// over the subscriber's failure type.
+  final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable
+  where Downstream.Input == Output {
+    private let lock = Lock()
+    /// `nil` once finished or cancelled.
+    private var downstream: Downstream?
+    /// `nil` once taken for delivery, so that only the first request delivers.
+    private var value: Output?
+
+    init(downstream: Downstream, value: Output) {
+      self.downstream = downstream
+      self.value = value
+    }
+
+    var description: String { "Just" }
+
+    func request(_ demand: Subscribers.Demand) {
+      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
+      lock.lock()
+      guard let downstream, let value else {
+        lock.unlock()
+        return
+      }
+      self.value = nil
+      lock.unlock()
+      _ = downstream.receive(value)
+      // The subscriber may have cancelled inside `receive(_:)`; then it gets no completion.
+      lock.lock()
+      let finishing = self.downstream
+      self.downstream = nil
+      lock.unlock()
+      finishing?.receive(completion: .finished)
+      withExtendedLifetime(downstream) {}
+    }
+
+    func cancel() {
+      lock.lock()
+      let released = (downstream, value)
+      downstream = nil
+      value = nil
+      lock.unlock()
+      _ = released
+    }
+  }
+}
+
+extension Just: Equatable where Output: Equatable {}
+extension Just: Sendable where Output: Sendable {}
