@@ -165,7 +165,9 @@ extension Publishers.Print {
 
     private func log(_ text: String) {
       if var target = stream {
-        Swift.print(prefix + text, to: &target)
+        // What `Swift.print(_:to:)` writes; calling it on the existential crashes this compiler.
+        target.write(prefix + text)
+        target.write("\n")
       } else {
         Swift.print(prefix + text)
       }
