@@ -46,7 +46,9 @@ final class UpstreamProbe<Output, Failure: Error>: Publisher, @unchecked Sendabl
   }
 }
 
-private final class ProbeSubscription<Output, Failure: Error>: Subscription, @unchecked Sendable {
+private final class ProbeSubscription<Output, Failure: Error>: Subscription, CustomStringConvertible,
+  @unchecked Sendable
+{
   weak var probe: UpstreamProbe<Output, Failure>?
 
   init(probe: UpstreamProbe<Output, Failure>) {
@@ -55,4 +57,5 @@ private final class ProbeSubscription<Output, Failure: Error>: Subscription, @un
 
   func request(_ demand: Subscribers.Demand) { probe?.record(request: demand) }
   func cancel() { probe?.recordCancel() }
+  var description: String { "UpstreamProbe" }
 }
