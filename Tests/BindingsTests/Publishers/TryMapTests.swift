@@ -1,4 +1,5 @@
 import BindingsTesting
+import Foundation
 import Testing
 
 @testable import Bindings
@@ -73,9 +74,38 @@ struct TryMapTests {
     #expect(probe.cancelCount == 1)
   }
 
+  @Test("a cancel racing values from another thread stops them: no value after cancel returns")
+  func cancelRacesValues() {
+    for _ in 0..<200 {
+      let subject = PassthroughSubject<Int, Never>()
+      let recorder = RecordingSubscriber<Int, any Error>()
+      subject.tryMap { $0 }.subscribe(recorder)
+      let countAtCancel = LockedCount()
+      DispatchQueue.concurrentPerform(iterations: 2) { index in
+        if index == 0 {
+          for value in 1...20 { subject.send(value) }
+        } else {
+          recorder.cancel()
+          countAtCancel.set(recorder.values.count)
+        }
+      }
+      subject.send(21)
+      #expect(recorder.values.count <= countAtCancel.value + 1)
+      #expect(!recorder.values.contains(21))
+    }
+  }
+
   @Test("lifecycle: subscriber, subscription and upstream are released")
   func lifecycle() {
     expectLifecycleForEveryEnding { $0.tryMap { $0 * 2 } }
     expectLifecycle(ending: .cancel, send: 0) { $0.tryMap { _ -> Int in throw TestError.other } }
   }
+}
+
+/// A counter one thread sets and another reads.
+private final class LockedCount: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored = 0
+  var value: Int { lock.withLock { stored } }
+  func set(_ newValue: Int) { lock.withLock { stored = newValue } }
 }
