@@ -25,6 +25,7 @@ extension Publisher {
   /// Just(1).subscribe(AnySubscriber(receiveValue: { print($0); return .none }))
   /// ```
   @inlinable
+  @inline(__always)
   public func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
     receive(subscriber: subscriber)
   }

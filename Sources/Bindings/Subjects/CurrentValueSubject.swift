@@ -13,7 +13,7 @@
 ///
 /// Safe to use from any thread, with the same ordering guarantees as ``PassthroughSubject``.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
-  let core: SubjectCore<Output, Failure>
+  @usableFromInline let core: SubjectCore<Output, Failure>
 
   /// Creates a subject whose current value is `value`.
   public init(_ value: Output) {
@@ -36,6 +36,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     set { core.send(newValue) }
   }
 
+  @inlinable
   public func send(_ input: Output) {
     core.send(input)
   }
@@ -48,6 +49,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     core.send(subscription: subscription)
   }
 
+  @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     core.attach(subscriber, needsInitialValue: true)
   }

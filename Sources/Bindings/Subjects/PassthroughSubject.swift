@@ -15,7 +15,7 @@
 /// delivered — from another thread, or from inside a subscriber — is delivered after it, in order,
 /// to every subscriber. No lock is held while subscribers run.
 public final class PassthroughSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
-  let core = SubjectCore<Output, Failure>(currentValue: nil)
+  @usableFromInline let core = SubjectCore<Output, Failure>(currentValue: nil)
 
   /// Creates a subject with no subscribers.
   public init() {}
@@ -24,6 +24,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
     core.cancelUpstreams()
   }
 
+  @inlinable
   public func send(_ input: Output) {
     core.send(input)
   }
@@ -36,6 +37,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
     core.send(subscription: subscription)
   }
 
+  @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     core.attach(subscriber, needsInitialValue: false)
   }

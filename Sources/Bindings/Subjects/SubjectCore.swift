@@ -13,6 +13,7 @@
 /// The queue stays empty, and allocates nothing, unless sends actually overlap.
 @usableFromInline
 final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
+  @usableFromInline
   enum Event {
     case attach(SubjectConduitBase<Output, Failure>)
     case initialValue(SubjectConduitBase<Output, Failure>, Output)
@@ -20,24 +21,26 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     case completion(Subscribers.Completion<Failure>)
   }
 
-  let lock = Lock()
-  private var conduits = ConduitList<Output, Failure>()
-  private var pending = EventQueue<Event>()
-  private var isDraining = false
+  @usableFromInline let lock = Lock()
+  @usableFromInline var conduits = ConduitList<Output, Failure>()
+  @usableFromInline var pending = EventQueue<Event>()
+  @usableFromInline var isDraining = false
   /// Set when a completion is sent; later sends are ignored from then on.
-  private var sentCompletion: Subscribers.Completion<Failure>?
+  @usableFromInline var sentCompletion: Subscribers.Completion<Failure>?
   /// Set when the completion has been delivered; later subscribers get it at once.
-  private var deliveredCompletion: Subscribers.Completion<Failure>?
+  @usableFromInline var deliveredCompletion: Subscribers.Completion<Failure>?
   private var upstreams: [any Subscription] = []
   /// The current value, for ``CurrentValueSubject``; `nil` for a passthrough subject.
-  private var current: Output?
-  private let keepsCurrentValue: Bool
+  @usableFromInline var current: Output?
+  @usableFromInline let keepsCurrentValue: Bool
 
+  @usableFromInline
   init(currentValue: Output?) {
     current = currentValue
     keepsCurrentValue = currentValue != nil
   }
 
+  @usableFromInline
   var currentValue: Output? {
     lock.withLock { current }
   }
@@ -52,6 +55,11 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
   // MARK: Entry points
 
+  // `send` and `attach` are inlinable so that they, and the delivery thunk `attach` creates, are
+  // specialized for the concrete value and subscriber types in the client's module: unspecialized
+  // generic code would look up type metadata at run time on every event.
+
+  @inlinable
   func send(_ value: Output) {
     lock.lock()
     guard sentCompletion == nil else {
@@ -67,10 +75,24 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     isDraining = true
     let targets = conduits.snapshot
     lock.unlock()
-    for conduit in targets { conduit?.deliver(value) }
+    for case let conduit? in targets { conduit.deliverValue(conduit, value) }
+    finishDelivery()
+  }
+
+  /// Ends a delivery: marks the drain idle, or goes on with events queued meanwhile.
+  @inlinable
+  func finishDelivery() {
+    lock.lock()
+    if pending.isEmpty {
+      isDraining = false
+      lock.unlock()
+      return
+    }
+    lock.unlock()
     drain()
   }
 
+  @usableFromInline
   func send(completion: Subscribers.Completion<Failure>) {
     lock.lock()
     guard sentCompletion == nil else {
@@ -84,6 +106,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     _ = upstreams  // released here, after the lock
   }
 
+  @usableFromInline
   func send(subscription: any Subscription) {
     lock.lock()
     let accepted = sentCompletion == nil
@@ -92,13 +115,30 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     if accepted { subscription.request(.unlimited) } else { subscription.cancel() }
   }
 
+  @inlinable
   func attach<S: Subscriber>(_ subscriber: S, needsInitialValue: Bool) where S.Input == Output, S.Failure == Failure {
-    let conduit = SubjectConduit(core: self, downstream: subscriber, needsInitialValue: needsInitialValue)
+    let conduit = SubjectConduit(
+      core: self,
+      downstream: subscriber,
+      needsInitialValue: needsInitialValue,
+      deliverValue: { conduit, value in
+        unsafeDowncast(conduit, to: SubjectConduit<S>.self).deliver(value)
+      })
     lock.lock()
-    enqueueAndDrainWithLockHeld(.attach(conduit))
+    guard !isDraining, deliveredCompletion == nil else {
+      // Busy or completed: the drain delivers the subscription (and the completion) in order.
+      enqueueAndDrainWithLockHeld(.attach(conduit))
+      return
+    }
+    isDraining = true
+    conduits.insert(conduit)
+    lock.unlock()
+    conduit.deliverSubscription()
+    finishDelivery()
   }
 
   /// Cancels the upstream subscriptions given through `send(subscription:)`.
+  @usableFromInline
   func cancelUpstreams() {
     let upstreams = lock.withLock {
       let taken = self.upstreams
@@ -139,7 +179,8 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
   // MARK: The drain
 
-  private func enqueueAndDrainWithLockHeld(_ event: Event) {
+  @usableFromInline
+  func enqueueAndDrainWithLockHeld(_ event: Event) {
     pending.append(event)
     guard !isDraining else {
       lock.unlock()
@@ -152,7 +193,8 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
   /// Delivers queued events until the queue is empty, then marks the drain idle.
   /// Called without the lock, by the thread that set `isDraining`.
-  private func drain() {
+  @usableFromInline
+  func drain() {
     while true {
       lock.lock()
       guard let event = pending.popFirst() else {
@@ -164,7 +206,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
       case .value(let value):
         let targets = conduits.snapshot
         lock.unlock()
-        for conduit in targets { conduit?.deliver(value) }
+        for case let conduit? in targets { conduit.deliverValue(conduit, value) }
 
       case .initialValue(let conduit, let value):
         lock.unlock()
@@ -198,10 +240,20 @@ class SubjectConduitBase<Output, Failure: Error>: Subscription, @unchecked Senda
   /// The conduit's position in the subject's list; guarded by the subject's lock.
   final var slot = -1
 
-  func deliver(_ value: Output) { preconditionFailure("abstract") }
+  /// Delivers one value, if the subscriber is still there and has demand. A thunk rather than a
+  /// method, because class methods of generic classes always run unspecialized, and the thunk is
+  /// made where the subscriber's type is known.
+  @usableFromInline
+  final let deliverValue: (SubjectConduitBase<Output, Failure>, Output) -> Void
+
+  @usableFromInline
+  init(deliverValue: @escaping (SubjectConduitBase<Output, Failure>, Output) -> Void) {
+    self.deliverValue = deliverValue
+  }
+
   func deliverWithoutDemandCheck(_ value: Output) { preconditionFailure("abstract") }
   func deliver(completion: Subscribers.Completion<Failure>) { preconditionFailure("abstract") }
-  func deliverSubscription() { preconditionFailure("abstract") }
+  @usableFromInline func deliverSubscription() { preconditionFailure("abstract") }
   func deliverSubscriptionAndCompletion(_ completion: Subscribers.Completion<Failure>) {
     preconditionFailure("abstract")
   }
@@ -209,27 +261,35 @@ class SubjectConduitBase<Output, Failure: Error>: Subscription, @unchecked Senda
   @usableFromInline func cancel() { preconditionFailure("abstract") }
 }
 
+@usableFromInline
 final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstream.Input, Downstream.Failure>,
   CustomStringConvertible, @unchecked Sendable
 {
-  typealias Output = Downstream.Input
-  typealias Failure = Downstream.Failure
+  @usableFromInline typealias Output = Downstream.Input
+  @usableFromInline typealias Failure = Downstream.Failure
 
-  private let core: SubjectCore<Output, Failure>
+  @usableFromInline let core: SubjectCore<Output, Failure>
   /// `nil` once cancelled or completed; released only after the lock is dropped.
-  private var downstream: Downstream?
-  private var demand = Subscribers.Demand.none
+  @usableFromInline var downstream: Downstream?
+  @usableFromInline var demand = Subscribers.Demand.none
   private var needsInitialValue: Bool
 
-  init(core: SubjectCore<Output, Failure>, downstream: Downstream, needsInitialValue: Bool) {
+  @usableFromInline
+  init(
+    core: SubjectCore<Output, Failure>,
+    downstream: Downstream,
+    needsInitialValue: Bool,
+    deliverValue: @escaping (SubjectConduitBase<Output, Failure>, Output) -> Void
+  ) {
     self.core = core
     self.downstream = downstream
     self.needsInitialValue = needsInitialValue
+    super.init(deliverValue: deliverValue)
   }
 
-  var description: String { "Subject subscription" }
+  @usableFromInline var description: String { "Subject subscription" }
 
-  override func deliverSubscription() {
+  @usableFromInline override func deliverSubscription() {
     core.lock.lock()
     let downstream = self.downstream
     core.lock.unlock()
@@ -245,15 +305,20 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     downstream?.receive(completion: completion)
   }
 
-  override func deliver(_ value: Output) {
+  @inlinable
+  func deliver(_ value: Output) {
     core.lock.lock()
     guard let downstream, demand > 0 else {
       core.lock.unlock()
       return
     }
-    demand -= 1
+    // Demand never shrinks from unlimited, so a subscriber with unlimited demand needs no second
+    // lock to add what it returns.
+    let isUnlimited = demand == .unlimited
+    if !isUnlimited { demand -= 1 }
     core.lock.unlock()
-    add(downstream.receive(value))
+    let more = downstream.receive(value)
+    if !isUnlimited { add(more) }
   }
 
   override func deliverWithoutDemandCheck(_ value: Output) {
@@ -264,7 +329,8 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     add(downstream.receive(value))
   }
 
-  private func add(_ more: Subscribers.Demand) {
+  @usableFromInline
+  func add(_ more: Subscribers.Demand) {
     guard more > 0 else { return }
     core.lock.lock()
     if downstream != nil { demand += more }
@@ -311,12 +377,17 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
 
 /// The subscriber list: slots in subscription order, with O(1) removal by slot and amortized
 /// compaction. Delivery iterates a copy-on-write snapshot, so sends do not copy the list.
+@usableFromInline
 struct ConduitList<Output, Failure: Error> {
-  private(set) var snapshot = ContiguousArray<SubjectConduitBase<Output, Failure>?>()
+  @usableFromInline private(set) var snapshot = ContiguousArray<SubjectConduitBase<Output, Failure>?>()
   private var holes = 0
+
+  @usableFromInline
+  init() {}
 
   var count: Int { snapshot.count - holes }
 
+  @usableFromInline
   mutating func insert(_ conduit: SubjectConduitBase<Output, Failure>) {
     conduit.slot = snapshot.count
     snapshot.append(conduit)
@@ -353,12 +424,18 @@ struct ConduitList<Output, Failure: Error> {
 
 /// A FIFO queue that allocates only when something is queued.
 /// Popping moves the element out, so clearing the storage never releases an object under a lock.
+@usableFromInline
 struct EventQueue<Element> {
-  private var storage: [Element?] = []
-  private var head = 0
+  @usableFromInline var storage: [Element?] = []
+  @usableFromInline var head = 0
 
+  @usableFromInline
+  init() {}
+
+  @inlinable
   var isEmpty: Bool { head == storage.count }
 
+  @inlinable
   mutating func append(_ element: Element) {
     storage.append(element)
   }

@@ -19,9 +19,9 @@ extension Subscribers {
       case terminal
     }
 
-    private let lock = Lock()
+    @usableFromInline let lock = Lock()
     private var state = State.awaitingSubscription
-    private var receiveValueBody: ((Input) -> Void)?
+    @usableFromInline var receiveValueBody: ((Input) -> Void)?
     private var receiveCompletionBody: ((Subscribers.Completion<Failure>) -> Void)?
 
     /// Creates a sink with a closure for values and one for the completion.
@@ -47,6 +47,7 @@ extension Subscribers {
       subscription.request(.unlimited)
     }
 
+    @inlinable
     public func receive(_ input: Input) -> Subscribers.Demand {
       lock.lock()
       let body = receiveValueBody
@@ -101,6 +102,7 @@ extension Publisher {
   /// ```
   ///
   /// - Returns: A token that cancels the subscription when cancelled or deinitialized.
+  @inlinable
   public func sink(
     receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
     receiveValue: @escaping (Output) -> Void
@@ -119,6 +121,7 @@ extension Publisher where Failure == Never {
   /// ```
   ///
   /// - Returns: A token that cancels the subscription when cancelled or deinitialized.
+  @inlinable
   public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
     sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
   }
