@@ -204,7 +204,13 @@ extension Publishers.PrefixUntilOutput {
       }
       isTerminal = true
       let trigger = self.trigger.take()
-      let upstream = self.upstream.take()
+      // An upstream still on its way stays `.awaiting`: its subscription is then cancelled on
+      // arrival, after the subscriber gets its own.
+      var upstream: (any Subscription)?
+      if case .live(let live) = self.upstream {
+        upstream = live
+        self.upstream = .gone
+      }
       let deliverNow = upstream != nil && !isDelivering
       if !deliverNow { hasParkedFinish = true }
       lock.unlock()
