@@ -61,35 +61,93 @@ extension Publishers {
 }
 
 extension Publishers.AssertNoFailure {
-  /// Passes the upstream subscription straight through: requests and cancellation need no help.
-  private struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+    @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Never {
     typealias Input = Output
     typealias Failure = Upstream.Failure
 
-    let downstream: Downstream
-    let prefix: String
-    let file: StaticString
-    let line: UInt
-    let combineIdentifier = CombineIdentifier()
+    private enum State {
+      case awaitingSubscription
+      case subscribed(any Subscription)
+      case terminal
+    }
+
+    private let lock = Lock()
+    private let downstream: Downstream
+    private let prefix: String
+    private let file: StaticString
+    private let line: UInt
+    private var state = State.awaitingSubscription
+
+    init(downstream: Downstream, prefix: String, file: StaticString, line: UInt) {
+      self.downstream = downstream
+      self.prefix = prefix
+      self.file = file
+      self.line = line
+    }
 
     var description: String { "AssertNoFailure" }
 
     func receive(subscription: any Subscription) {
-      downstream.receive(subscription: subscription)
+      lock.lock()
+      guard case .awaitingSubscription = state else {
+        lock.unlock()
+        subscription.cancel()
+        return
+      }
+      state = .subscribed(subscription)
+      lock.unlock()
+      downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      downstream.receive(input)
+      lock.lock()
+      guard case .subscribed = state else {
+        lock.unlock()
+        return .none
+      }
+      lock.unlock()
+      return downstream.receive(input)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
+      lock.lock()
+      guard case .subscribed = state else {
+        lock.unlock()
+        return
+      }
+      state = .terminal
+      lock.unlock()
       switch completion {
       case .finished:
         downstream.receive(completion: .finished)
       case .failure(let error):
         fatalError("\(prefix.isEmpty ? "" : prefix + ": ")\(error)", file: file, line: line)
       }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
+      lock.lock()
+      guard case .subscribed(let subscription) = state else {
+        lock.unlock()
+        return
+      }
+      lock.unlock()
+      subscription.request(demand)
+    }
+
+    func cancel() {
+      lock.lock()
+      guard case .subscribed(let subscription) = state else {
+        state = .terminal
+        lock.unlock()
+        return
+      }
+      state = .terminal
+      lock.unlock()
+      subscription.cancel()
     }
   }
 }
