@@ -39,7 +39,8 @@ extension Publishers {
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
-        SingleElementSelection(downstream: subscriber, name: "First", select: { _ in .keepAndFinish }, mapFailure: { $0 })
+        SingleElementSelection(
+          downstream: subscriber, name: "First", select: { _ in .keepAndFinish }, mapFailure: { $0 })
       )
     }
   }

@@ -2,11 +2,12 @@ extension Publisher {
   /// Resubscribes to the upstream after a failure, up to `retries` times.
   ///
   /// ```swift
-  /// var attempts = 0
+  /// var attempt = 0
   /// let flaky = Deferred { () -> AnyPublisher<String, any Error> in
-  ///   attempts += 1
-  ///   return attempts < 3 ? Fail(error: CancellationError()).eraseToAnyPublisher()
-  ///                       : Just("ok").setFailureType(to: (any Error).self).eraseToAnyPublisher()
+  ///   attempt += 1
+  ///   return attempt < 3
+  ///     ? Fail(error: CancellationError()).eraseToAnyPublisher()
+  ///     : Just("ok").setFailureType(to: (any Error).self).eraseToAnyPublisher()
   /// }
   /// let token = flaky.retry(2)
   ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
@@ -29,8 +30,12 @@ extension Publishers {
   ///
   /// ```swift
   /// let subject = PassthroughSubject<Int, any Error>()
-  /// let token = Publishers.Retry(upstream: subject, retries: 1).sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
-  /// subject.send(1)   // prints "1"
+  /// let token = Publishers.Retry(upstream: subject, retries: 1)
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// subject.send(1)                                          // prints "1"
+  /// subject.send(completion: .failure(CancellationError()))  // resubscribes: the subject has
+  ///                                                          // failed, so it fails again at once
+  /// // prints "failure(CancellationError())"
   /// ```
   public struct Retry<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output

@@ -87,7 +87,9 @@ final class ScriptedPublisher<Output, Failure: Error>: Publisher, @unchecked Sen
 func expectLifecycleReleasesBothSubjects<P: Publisher>(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ build: (PassthroughSubject<Int, TestError>, PassthroughSubject<Int, TestError>) -> P,
-  act: (PassthroughSubject<Int, TestError>, PassthroughSubject<Int, TestError>, RecordingSubscriber<P.Output, P.Failure>)
+  act: (
+    PassthroughSubject<Int, TestError>, PassthroughSubject<Int, TestError>, RecordingSubscriber<P.Output, P.Failure>
+  )
     -> Void
 ) {
   weak var weakFirst: PassthroughSubject<Int, TestError>?
@@ -104,7 +106,8 @@ func expectLifecycleReleasesBothSubjects<P: Publisher>(
     build(first, second).subscribe(recorder)
     weakSubscription = recorder.subscription.map { $0 as AnyObject }
     act(first, second, recorder)
-    #expect(first.core.subscriberCount == 0, "the first subject still holds a subscriber", sourceLocation: sourceLocation)
+    #expect(
+      first.core.subscriberCount == 0, "the first subject still holds a subscriber", sourceLocation: sourceLocation)
     #expect(
       second.core.subscriberCount == 0, "the second subject still holds a subscriber", sourceLocation: sourceLocation)
   }

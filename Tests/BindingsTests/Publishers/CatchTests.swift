@@ -12,7 +12,9 @@ struct CatchTests {
     let subject = PassthroughSubject<Int, TestError>()
     var calls = 0
     let recorder = Recorder()
-    subject.catch { _ in calls += 1; return PassthroughSubject<Int, TestError>() }.subscribe(recorder)
+    subject.catch { _ in
+      calls += 1; return PassthroughSubject<Int, TestError>()
+    }.subscribe(recorder)
     subject.send(1)
     subject.send(completion: .finished)
     #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])

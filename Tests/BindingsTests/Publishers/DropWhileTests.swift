@@ -32,7 +32,9 @@ struct DropWhileTests {
     let subject = PassthroughSubject<Int, TestError>()
     var calls = 0
     let recorder = Recorder()
-    subject.drop(while: { calls += 1; return $0 < 2 }).subscribe(recorder)
+    subject.drop(while: {
+      calls += 1; return $0 < 2
+    }).subscribe(recorder)
     for value in [1, 2, 3, 4] { subject.send(value) }
     #expect(calls == 2)
   }

@@ -40,7 +40,9 @@ struct OutputTests {
 
   @Test("output(in:) accepts every kind of integer range")
   func outputIn() {
-    func collect(_ build: (PassthroughSubject<Int, TestError>) -> Publishers.Output<PassthroughSubject<Int, TestError>>)
+    func collect(
+      _ build: (PassthroughSubject<Int, TestError>) -> Publishers.Output<PassthroughSubject<Int, TestError>>
+    )
       -> [Int]
     {
       let subject = PassthroughSubject<Int, TestError>()

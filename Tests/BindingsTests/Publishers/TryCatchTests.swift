@@ -96,7 +96,9 @@ struct TryCatchTests {
   @Test("lifecycle: subscriber, subscription and both subjects are released")
   func lifecycle() {
     expectLifecycleForEveryEnding { subject in subject.tryCatch { _ in subject } }
-    expectLifecycleForEveryEnding { subject in subject.tryCatch { error -> PassthroughSubject<Int, TestError> in throw error } }
+    expectLifecycleForEveryEnding { subject in
+      subject.tryCatch { error -> PassthroughSubject<Int, TestError> in throw error }
+    }
     expectLifecycleReleasesBothSubjects({ first, second in first.tryCatch { _ in second } }) { first, second, _ in
       first.send(completion: .failure(.oops))
       second.send(2)
