@@ -142,6 +142,12 @@ extension Publishers.Output {
         remainingToSkip -= 1
         return .max(1)
       }
+      guard remainingToPublish > 0 else {
+        // An empty range, and an upstream that sent a value from inside the subscriber's first
+        // request, before `receive(subscription:)` could finish the stream.
+        cancelUpstreamAndFinish()
+        return .none
+      }
       remainingToPublish -= 1
       let more = downstream.receive(input)
       guard remainingToPublish == 0 else { return more }

@@ -94,9 +94,10 @@ extension Publishers.PrefixUntilOutput {
     private var upstream = Link.awaiting
     private var trigger = Link.awaiting
     private var isTerminal = false
-    /// Set while a thread is inside the subscriber (subscription handoff or a value).
-    private var isDelivering = false
-    /// A `.finished` from the trigger that arrived while `isDelivering`, or before the subscriber had
+    /// How many calls into the subscriber (subscription handoff or a value) are under way. More than
+    /// one when a synchronous upstream delivers from inside the subscriber's request.
+    private var deliveryDepth = 0
+    /// A `.finished` from the trigger that arrived during a delivery, or before the subscriber had
     /// its subscription.
     private var hasParkedFinish = false
 
@@ -150,7 +151,7 @@ extension Publishers.PrefixUntilOutput {
         return
       }
       upstream = .live(subscription)
-      isDelivering = true
+      deliveryDepth += 1
       lock.unlock()
       downstream.receive(subscription: self)
       endDelivery()
@@ -162,7 +163,7 @@ extension Publishers.PrefixUntilOutput {
         lock.unlock()
         return .none
       }
-      isDelivering = true
+      deliveryDepth += 1
       lock.unlock()
       let more = downstream.receive(input)
       return endDelivery() ? .none : more
@@ -211,7 +212,7 @@ extension Publishers.PrefixUntilOutput {
         upstream = live
         self.upstream = .gone
       }
-      let deliverNow = upstream != nil && !isDelivering
+      let deliverNow = upstream != nil && deliveryDepth == 0
       if !deliverNow { hasParkedFinish = true }
       lock.unlock()
       trigger?.cancel()
@@ -228,14 +229,14 @@ extension Publishers.PrefixUntilOutput {
 
     // MARK: Delivery
 
-    /// Marks the current delivery done and delivers a `.finished` parked meanwhile.
-    /// Returns whether it did.
+    /// Marks the current delivery done and, once no delivery is under way, delivers a `.finished`
+    /// parked meanwhile. Returns whether it did.
     @discardableResult
     private func endDelivery() -> Bool {
       lock.lock()
-      isDelivering = false
-      let parked = hasParkedFinish
-      hasParkedFinish = false
+      if deliveryDepth > 0 { deliveryDepth -= 1 }
+      let parked = hasParkedFinish && deliveryDepth == 0
+      if parked { hasParkedFinish = false }
       lock.unlock()
       if parked { downstream.receive(completion: .finished) }
       return parked

@@ -3,6 +3,23 @@ import Testing
 
 @testable import Bindings
 
+/// Sends one value from inside each `request`, as a synchronous source does.
+private struct SendsOnRequest: Publisher {
+  typealias Output = Int
+  typealias Failure = TestError
+
+  private final class Link<S: Subscriber>: Subscription where S.Input == Int {
+    let subscriber: S
+    init(subscriber: S) { self.subscriber = subscriber }
+    func request(_ demand: Subscribers.Demand) { _ = subscriber.receive(1) }
+    func cancel() {}
+  }
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+    subscriber.receive(subscription: Link(subscriber: subscriber))
+  }
+}
+
 @Suite("prefix(_:), output(at:) and output(in:)")
 struct OutputTests {
   typealias Recorder = RecordingSubscriber<Int, TestError>
@@ -27,6 +44,13 @@ struct OutputTests {
     upstream.prefix(0).subscribe(recorder)
     #expect(recorder.events == [.subscription, .completion(.finished)])
     #expect(upstream.history == [.requested(.unlimited), .cancelled])
+  }
+
+  @Test("prefix(0) publishes nothing even when the upstream sends from inside the first request")
+  func prefixZeroWithEagerUpstream() {
+    let recorder = Recorder()
+    SendsOnRequest().prefix(0).subscribe(recorder)
+    #expect(recorder.events == [.subscription, .completion(.finished)])
   }
 
   @Test("output(at:) republishes only the element at that position")

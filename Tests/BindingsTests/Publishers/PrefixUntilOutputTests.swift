@@ -47,6 +47,24 @@ struct PrefixUntilOutputTests {
     #expect(upstream.history == [.cancelled])
   }
 
+  @Test("a trigger fired from inside the subscriber finishes the stream after that delivery returns")
+  func triggerFromInsideDelivery() {
+    let values = PassthroughSubject<Int, TestError>()
+    let stop = PassthroughSubject<Void, Never>()
+    var eventsSeenWhileReceiving: [Recorder.Event] = []
+    var recorder: Recorder!
+    recorder = Recorder(onValue: { _ in
+      stop.send(())
+      eventsSeenWhileReceiving = recorder.events
+    })
+    values.prefix(untilOutputFrom: stop).subscribe(recorder)
+    values.send(1)
+    values.send(2)
+    #expect(eventsSeenWhileReceiving == [.subscription, .value(1)])
+    #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
+    recorder = nil  // breaks the cycle through the closure
+  }
+
   @Test("a trigger that completes without emitting is ignored")
   func triggerCompletes() {
     let values = PassthroughSubject<Int, TestError>()
