@@ -1,0 +1,153 @@
+extension Publisher {
+  /// Republishes everything, and stops the program if the upstream fails.
+  ///
+  /// Use it where a failure is a programming error, to turn a publisher's failure type into `Never`.
+  ///
+  /// ```swift
+  /// let subject = PassthroughSubject<Int, any Error>()
+  /// let token = subject.assertNoFailure("settings").sink { print($0) }
+  /// subject.send(1)                                          // prints "1"
+  /// subject.send(completion: .failure(CancellationError()))  // traps: "settings: CancellationError()"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - prefix: A string to put before the error in the trap message.
+  ///   - file: The file to name in the trap message; the caller's by default.
+  ///   - line: The line to name in the trap message; the caller's by default.
+  /// - Returns: A publisher that cannot fail.
+  public func assertNoFailure(
+    _ prefix: String = "",
+    file: StaticString = #file,
+    line: UInt = #line
+  ) -> Publishers.AssertNoFailure<Self> {
+    Publishers.AssertNoFailure(upstream: self, prefix: prefix, file: file, line: line)
+  }
+}
+
+extension Publishers {
+  /// A publisher that republishes everything and traps if the upstream fails.
+  ///
+  /// ```swift
+  /// let subject = PassthroughSubject<Int, any Error>()
+  /// let token = Publishers.AssertNoFailure(upstream: subject, prefix: "", file: #file, line: #line)
+  ///   .sink { print($0) }
+  /// subject.send(1)   // prints "1"
+  /// ```
+  public struct AssertNoFailure<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Never
+
+    /// The publisher that must not fail.
+    public let upstream: Upstream
+    /// The string put before the error in the trap message.
+    public let prefix: String
+    /// The file named in the trap message.
+    public let file: StaticString
+    /// The line named in the trap message.
+    public let line: UInt
+
+    /// Creates a publisher that traps if `upstream` fails.
+    public init(upstream: Upstream, prefix: String, file: StaticString, line: UInt) {
+      self.upstream = upstream
+      self.prefix = prefix
+      self.file = file
+      self.line = line
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber, prefix: prefix, file: file, line: line))
+    }
+  }
+}
+
+extension Publishers.AssertNoFailure {
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+    @unchecked Sendable
+  where Downstream.Input == Output, Downstream.Failure == Never {
+    typealias Input = Output
+    typealias Failure = Upstream.Failure
+
+    private enum State {
+      case awaitingSubscription
+      case subscribed(any Subscription)
+      case terminal
+    }
+
+    private let lock = Lock()
+    private let downstream: Downstream
+    private let prefix: String
+    private let file: StaticString
+    private let line: UInt
+    private var state = State.awaitingSubscription
+
+    init(downstream: Downstream, prefix: String, file: StaticString, line: UInt) {
+      self.downstream = downstream
+      self.prefix = prefix
+      self.file = file
+      self.line = line
+    }
+
+    var description: String { "AssertNoFailure" }
+
+    func receive(subscription: any Subscription) {
+      lock.lock()
+      guard case .awaitingSubscription = state else {
+        lock.unlock()
+        subscription.cancel()
+        return
+      }
+      state = .subscribed(subscription)
+      lock.unlock()
+      downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      lock.lock()
+      guard case .subscribed = state else {
+        lock.unlock()
+        return .none
+      }
+      lock.unlock()
+      return downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      lock.lock()
+      guard case .subscribed = state else {
+        lock.unlock()
+        return
+      }
+      state = .terminal
+      lock.unlock()
+      switch completion {
+      case .finished:
+        downstream.receive(completion: .finished)
+      case .failure(let error):
+        fatalError("\(prefix.isEmpty ? "" : prefix + ": ")\(error)", file: file, line: line)
+      }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
+      lock.lock()
+      guard case .subscribed(let subscription) = state else {
+        lock.unlock()
+        return
+      }
+      lock.unlock()
+      subscription.request(demand)
+    }
+
+    func cancel() {
+      lock.lock()
+      guard case .subscribed(let subscription) = state else {
+        state = .terminal
+        lock.unlock()
+        return
+      }
+      state = .terminal
+      lock.unlock()
+      subscription.cancel()
+    }
+  }
+}

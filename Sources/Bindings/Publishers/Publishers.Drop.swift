@@ -1,0 +1,151 @@
+extension Publisher {
+  /// Omits the first `count` elements, then republishes everything else.
+  ///
+  /// ```swift
+  /// let subject = PassthroughSubject<Int, Never>()
+  /// let token = subject.dropFirst(2).sink { print($0) }
+  /// subject.send(1)   // dropped
+  /// subject.send(2)   // dropped
+  /// subject.send(3)   // prints "3"
+  /// ```
+  ///
+  /// The upstream is asked for `count` elements on top of the subscriber's demand, so the omitted
+  /// elements never use up what the subscriber requested.
+  ///
+  /// - Parameter count: How many elements to omit; 1 by default. Must not be negative.
+  /// - Returns: A publisher that omits the first `count` elements.
+  public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
+    Publishers.Drop(upstream: self, count: count)
+  }
+}
+
+extension Publishers {
+  /// A publisher that omits a number of elements before republishing the rest.
+  ///
+  /// ```swift
+  /// let subject = PassthroughSubject<Int, Never>()
+  /// let token = Publishers.Drop(upstream: subject, count: 1).sink { print($0) }
+  /// subject.send(1)   // dropped
+  /// subject.send(2)   // prints "2"
+  /// ```
+  public struct Drop<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose elements are omitted, then republished.
+    public let upstream: Upstream
+    /// How many elements to omit.
+    public let count: Int
+
+    /// Creates a publisher that omits `count` elements of `upstream`.
+    ///
+    /// - Precondition: `count` is not negative.
+    public init(upstream: Upstream, count: Int) {
+      precondition(count >= 0, "count must not be negative")
+      self.upstream = upstream
+      self.count = count
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let inner = Inner(downstream: subscriber, count: count)
+      subscriber.receive(subscription: inner)
+      upstream.subscribe(inner)
+    }
+  }
+}
+
+extension Publishers.Drop: Equatable where Upstream: Equatable {}
+
+extension Publishers.Drop {
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+    @unchecked Sendable
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    typealias Input = Output
+
+    private enum State {
+      /// The subscriber already has this subscription (it gets it first) and may have requested.
+      case awaitingSubscription(requested: Subscribers.Demand)
+      case subscribed(any Subscription)
+      case terminal
+    }
+
+    private let lock = Lock()
+    private let downstream: Downstream
+    private var state = State.awaitingSubscription(requested: .none)
+    /// Touched only by upstream deliveries, which never overlap.
+    private var remainingToDrop: Int
+
+    init(downstream: Downstream, count: Int) {
+      self.downstream = downstream
+      self.remainingToDrop = count
+    }
+
+    var description: String { "Drop" }
+
+    func receive(subscription: any Subscription) {
+      lock.lock()
+      guard case .awaitingSubscription(let requested) = state else {
+        lock.unlock()
+        subscription.cancel()
+        return
+      }
+      state = .subscribed(subscription)
+      let demand = requested + remainingToDrop
+      lock.unlock()
+      if demand > 0 { subscription.request(demand) }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      lock.lock()
+      guard case .subscribed = state else {
+        lock.unlock()
+        return .none
+      }
+      lock.unlock()
+      if remainingToDrop > 0 {
+        // Already paid for by the extra demand requested on subscription.
+        remainingToDrop -= 1
+        return .none
+      }
+      return downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      lock.lock()
+      guard case .subscribed = state else {
+        lock.unlock()
+        return
+      }
+      state = .terminal
+      lock.unlock()
+      downstream.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
+      lock.lock()
+      switch state {
+      case .awaitingSubscription(let requested):
+        state = .awaitingSubscription(requested: requested + demand)
+        lock.unlock()
+      case .subscribed(let subscription):
+        lock.unlock()
+        subscription.request(demand)
+      case .terminal:
+        lock.unlock()
+      }
+    }
+
+    func cancel() {
+      lock.lock()
+      guard case .subscribed(let subscription) = state else {
+        state = .terminal
+        lock.unlock()
+        return
+      }
+      state = .terminal
+      lock.unlock()
+      subscription.cancel()
+    }
+  }
+}

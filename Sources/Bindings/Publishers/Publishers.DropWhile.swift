@@ -1,0 +1,170 @@
+extension Publisher {
+  /// Omits elements until `predicate` returns `false` for one, then republishes that element and
+  /// everything after it.
+  ///
+  /// ```swift
+  /// let subject = PassthroughSubject<Int, Never>()
+  /// let token = subject.drop(while: { $0 < 3 }).sink { print($0) }
+  /// subject.send(1)   // dropped
+  /// subject.send(3)   // prints "3"
+  /// subject.send(1)   // prints "1": the predicate is no longer consulted
+  /// ```
+  ///
+  /// Each omitted element is replaced by asking the upstream for one more.
+  ///
+  /// - Parameter predicate: Whether to omit an element; not called again once it returns `false`.
+  /// - Returns: A publisher that omits elements while `predicate` holds.
+  public func drop(while predicate: @escaping (Output) -> Bool) -> Publishers.DropWhile<Self> {
+    Publishers.DropWhile(upstream: self, predicate: predicate)
+  }
+}
+
+extension Publishers {
+  /// A publisher that omits elements while a predicate holds, then republishes the rest.
+  ///
+  /// ```swift
+  /// let subject = PassthroughSubject<Int, Never>()
+  /// let token = Publishers.DropWhile(upstream: subject, predicate: { $0 < 3 }).sink { print($0) }
+  /// subject.send(2)   // dropped
+  /// subject.send(4)   // prints "4"
+  /// ```
+  public struct DropWhile<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose leading elements are omitted.
+    public let upstream: Upstream
+    /// Whether to omit an element.
+    public let predicate: (Output) -> Bool
+
+    /// Creates a publisher that omits elements of `upstream` while `predicate` holds.
+    public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) {
+      self.upstream = upstream
+      self.predicate = predicate
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let predicate = self.predicate
+      upstream.subscribe(
+        Inner(downstream: subscriber, name: "DropWhile", predicate: { .success(predicate($0)) }, mapFailure: { $0 }))
+    }
+  }
+}
+
+extension Publishers.DropWhile {
+  /// The subscription of `drop(while:)` and `tryDrop(while:)`: the predicate's verdict arrives as a
+  /// `Result`, so a thrown error takes the same path as a verdict.
+  final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable
+  where Downstream.Input == Output {
+    typealias Input = Output
+    typealias Failure = Upstream.Failure
+
+    private enum State {
+      case awaitingSubscription
+      case subscribed(any Subscription)
+      case terminal
+    }
+
+    private let lock = Lock()
+    private let downstream: Downstream
+    let description: String
+    private var state = State.awaitingSubscription
+    /// Released when the stream ends, so that whatever it captured goes with it.
+    private var predicate: ((Output) -> Result<Bool, Downstream.Failure>)?
+    private let mapFailure: (Upstream.Failure) -> Downstream.Failure
+    /// Touched only by upstream deliveries, which never overlap.
+    private var isDropping = true
+
+    init(
+      downstream: Downstream,
+      name: String,
+      predicate: @escaping (Output) -> Result<Bool, Downstream.Failure>,
+      mapFailure: @escaping (Upstream.Failure) -> Downstream.Failure
+    ) {
+      self.downstream = downstream
+      self.description = name
+      self.predicate = predicate
+      self.mapFailure = mapFailure
+    }
+
+    func receive(subscription: any Subscription) {
+      lock.lock()
+      guard case .awaitingSubscription = state else {
+        lock.unlock()
+        subscription.cancel()
+        return
+      }
+      state = .subscribed(subscription)
+      lock.unlock()
+      downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      lock.lock()
+      guard case .subscribed(let subscription) = state, let predicate else {
+        lock.unlock()
+        return .none
+      }
+      lock.unlock()
+      if isDropping {
+        switch predicate(input) {
+        case .success(true):
+          return .max(1)
+        case .success(false):
+          isDropping = false
+        case .failure(let error):
+          guard let predicate = terminate() else { return .none }
+          subscription.cancel()
+          downstream.receive(completion: .failure(error))
+          _ = predicate
+          return .none
+        }
+      }
+      return downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+      guard let predicate = terminate() else { return }
+      downstream.receive(completion: completion.mapError(mapFailure))
+      _ = predicate
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
+      lock.lock()
+      guard case .subscribed(let subscription) = state else {
+        lock.unlock()
+        return
+      }
+      lock.unlock()
+      subscription.request(demand)
+    }
+
+    func cancel() {
+      lock.lock()
+      guard case .subscribed(let subscription) = state else {
+        state = .terminal
+        lock.unlock()
+        return
+      }
+      state = .terminal
+      let predicate = self.predicate.take()
+      lock.unlock()
+      subscription.cancel()
+      _ = predicate
+    }
+
+    /// Ends the stream if it is live; returns the predicate to release after unlocking, or `nil`
+    /// when the stream had already ended.
+    private func terminate() -> ((Output) -> Result<Bool, Downstream.Failure>)? {
+      lock.lock()
+      guard case .subscribed = state, let predicate = self.predicate.take() else {
+        lock.unlock()
+        return nil
+      }
+      state = .terminal
+      lock.unlock()
+      return predicate
+    }
+  }
+}

@@ -1,0 +1,204 @@
+extension Publisher {
+  /// Republishes elements up to `maxLength`, then finishes.
+  ///
+  /// ```swift
+  /// let subject = PassthroughSubject<Int, Never>()
+  /// let token = subject.prefix(2)
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// subject.send(1)   // prints "1"
+  /// subject.send(2)   // prints "2", then "finished"; the subject's subscription is cancelled
+  /// ```
+  ///
+  /// - Parameter maxLength: How many elements to republish. Must not be negative.
+  /// - Returns: A publisher that republishes at most `maxLength` elements.
+  public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
+    precondition(maxLength >= 0, "maxLength must not be negative")
+    return output(in: 0..<maxLength)
+  }
+
+  /// Republishes only the element at `index`, counting from zero, then finishes.
+  ///
+  /// ```swift
+  /// let subject = PassthroughSubject<String, Never>()
+  /// let token = subject.output(at: 1).sink { print($0) }
+  /// subject.send("a")   // dropped
+  /// subject.send("b")   // prints "b", then the stream finishes
+  /// ```
+  ///
+  /// - Parameter index: The position of the element to republish. Must not be negative.
+  /// - Returns: A publisher that republishes at most one element.
+  public func output(at index: Int) -> Publishers.Output<Self> {
+    output(in: index...index)
+  }
+
+  /// Republishes the elements whose positions, counting from zero, fall in `range`, then finishes.
+  ///
+  /// ```swift
+  /// let subject = PassthroughSubject<Int, Never>()
+  /// let token = subject.output(in: 1...2).sink { print($0) }
+  /// subject.send(10)   // dropped
+  /// subject.send(11)   // prints "11"
+  /// subject.send(12)   // prints "12", then the stream finishes
+  /// ```
+  ///
+  /// Each element before the range is replaced by asking the upstream for one more, so skipped
+  /// elements do not use up the subscriber's demand.
+  ///
+  /// - Parameter range: The positions to republish; its bounds must not be negative.
+  /// - Returns: A publisher that republishes the elements in `range`.
+  public func output<R: RangeExpression>(in range: R) -> Publishers.Output<Self> where R.Bound == Int {
+    Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
+  }
+}
+
+extension Publishers {
+  /// A publisher that republishes the elements in a range of positions, then finishes.
+  ///
+  /// ```swift
+  /// let subject = PassthroughSubject<Int, Never>()
+  /// let token = Publishers.Output(upstream: subject, range: 1..<2).sink { print($0) }
+  /// subject.send(10)   // dropped
+  /// subject.send(11)   // prints "11", then the stream finishes
+  /// ```
+  ///
+  /// As soon as the last element of the range is delivered, the upstream is cancelled and the
+  /// subscriber receives `.finished`. An empty range finishes as soon as the upstream subscribes.
+  public struct Output<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose elements are selected.
+    public let upstream: Upstream
+    /// The positions, counting from zero, of the elements to republish.
+    public let range: CountableRange<Int>
+
+    /// Creates a publisher that republishes the elements of `upstream` at positions in `range`.
+    ///
+    /// - Precondition: The bounds of `range` are not negative.
+    public init(upstream: Upstream, range: CountableRange<Int>) {
+      precondition(range.lowerBound >= 0, "lowerBound must not be negative")
+      precondition(range.upperBound >= 0, "upperBound must not be negative")
+      self.upstream = upstream
+      self.range = range
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber, range: range))
+    }
+  }
+}
+
+extension Publishers.Output: Equatable where Upstream: Equatable {}
+
+extension Publishers.Output {
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+    @unchecked Sendable
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    typealias Input = Output
+
+    private enum State {
+      case awaitingSubscription
+      case subscribed(any Subscription)
+      case terminal
+    }
+
+    private let lock = Lock()
+    private let downstream: Downstream
+    private var state = State.awaitingSubscription
+    /// Touched only by upstream deliveries, which never overlap.
+    private var remainingToSkip: Int
+    /// Touched only by upstream deliveries, which never overlap.
+    private var remainingToPublish: Int
+
+    init(downstream: Downstream, range: CountableRange<Int>) {
+      self.downstream = downstream
+      self.remainingToSkip = range.lowerBound
+      self.remainingToPublish = range.count
+    }
+
+    var description: String { "Output" }
+
+    func receive(subscription: any Subscription) {
+      lock.lock()
+      guard case .awaitingSubscription = state else {
+        lock.unlock()
+        subscription.cancel()
+        return
+      }
+      state = .subscribed(subscription)
+      lock.unlock()
+      downstream.receive(subscription: self)
+      if remainingToPublish == 0 { cancelUpstreamAndFinish() }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      lock.lock()
+      guard case .subscribed = state else {
+        lock.unlock()
+        return .none
+      }
+      lock.unlock()
+      if remainingToSkip > 0 {
+        remainingToSkip -= 1
+        return .max(1)
+      }
+      guard remainingToPublish > 0 else {
+        // An empty range, and an upstream that sent a value from inside the subscriber's first
+        // request, before `receive(subscription:)` could finish the stream.
+        cancelUpstreamAndFinish()
+        return .none
+      }
+      remainingToPublish -= 1
+      let more = downstream.receive(input)
+      guard remainingToPublish == 0 else { return more }
+      cancelUpstreamAndFinish()
+      return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      lock.lock()
+      guard case .subscribed = state else {
+        lock.unlock()
+        return
+      }
+      state = .terminal
+      lock.unlock()
+      downstream.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
+      lock.lock()
+      guard case .subscribed(let subscription) = state else {
+        lock.unlock()
+        return
+      }
+      lock.unlock()
+      subscription.request(demand)
+    }
+
+    func cancel() {
+      lock.lock()
+      guard case .subscribed(let subscription) = state else {
+        state = .terminal
+        lock.unlock()
+        return
+      }
+      state = .terminal
+      lock.unlock()
+      subscription.cancel()
+    }
+
+    private func cancelUpstreamAndFinish() {
+      lock.lock()
+      guard case .subscribed(let subscription) = state else {
+        lock.unlock()
+        return
+      }
+      state = .terminal
+      lock.unlock()
+      subscription.cancel()
+      downstream.receive(completion: .finished)
+    }
+  }
+}

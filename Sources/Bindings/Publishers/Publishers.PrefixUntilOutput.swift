@@ -1,0 +1,245 @@
+extension Publisher {
+  /// Republishes elements until `publisher` emits its first element, then finishes.
+  ///
+  /// ```swift
+  /// let values = PassthroughSubject<Int, Never>()
+  /// let stop = PassthroughSubject<Void, Never>()
+  /// let token = values.prefix(untilOutputFrom: stop)
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// values.send(1)    // prints "1"
+  /// stop.send(())     // prints "finished"; both subscriptions are cancelled
+  /// values.send(2)    // ignored
+  /// ```
+  ///
+  /// If `publisher` completes without emitting, it is ignored and elements keep flowing.
+  ///
+  /// - Parameter publisher: The publisher whose first element ends the stream.
+  /// - Returns: A publisher that republishes elements until `publisher` emits.
+  public func prefix<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.PrefixUntilOutput<Self, P> {
+    Publishers.PrefixUntilOutput(upstream: self, other: publisher)
+  }
+}
+
+extension Publishers {
+  /// A publisher that republishes elements until a second publisher emits, then finishes.
+  ///
+  /// ```swift
+  /// let values = PassthroughSubject<Int, Never>()
+  /// let stop = PassthroughSubject<Void, Never>()
+  /// let token = Publishers.PrefixUntilOutput(upstream: values, other: stop).sink { print($0) }
+  /// values.send(1)   // prints "1"
+  /// stop.send(())    // the stream finishes
+  /// ```
+  public struct PrefixUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose elements are republished.
+    public let upstream: Upstream
+    /// The publisher whose first element ends the stream.
+    public let other: Other
+
+    /// Creates a publisher that republishes `upstream`'s elements until `other` emits.
+    public init(upstream: Upstream, other: Other) {
+      self.upstream = upstream
+      self.other = other
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let inner = Inner(downstream: subscriber)
+      other.subscribe(Inner<S>.TriggerSubscriber(inner: inner))
+      upstream.subscribe(inner)
+    }
+  }
+}
+
+extension Publishers.PrefixUntilOutput: Equatable where Upstream: Equatable, Other: Equatable {}
+
+extension Publishers.PrefixUntilOutput {
+  /// Holds both subscriptions. The trigger may fire on another thread while the upstream is
+  /// delivering: its `.finished` is then parked, and the delivering thread hands it to the
+  /// subscriber right after, so that calls into the subscriber never overlap and no lock is held
+  /// during them. The same holds while the subscriber is still receiving its subscription.
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+    @unchecked Sendable
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    typealias Input = Output
+
+    struct TriggerSubscriber: Subscriber, CustomStringConvertible {
+      typealias Input = Other.Output
+      typealias Failure = Other.Failure
+      let inner: Inner
+      var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
+      var description: String { inner.description }
+      func receive(subscription: any Subscription) { inner.triggerReceive(subscription: subscription) }
+      func receive(_ input: Other.Output) -> Subscribers.Demand { inner.triggerReceive(input) }
+      func receive(completion: Subscribers.Completion<Other.Failure>) { inner.triggerReceiveCompletion() }
+    }
+
+    private enum Link {
+      case awaiting
+      case live(any Subscription)
+      case gone
+
+      /// Returns the live subscription, if any, and marks the link gone.
+      mutating func take() -> (any Subscription)? {
+        defer { self = .gone }
+        if case .live(let subscription) = self { return subscription }
+        return nil
+      }
+    }
+
+    private let lock = Lock()
+    private let downstream: Downstream
+    private var upstream = Link.awaiting
+    private var trigger = Link.awaiting
+    private var isTerminal = false
+    /// How many calls into the subscriber (subscription handoff or a value) are under way. More than
+    /// one when a synchronous upstream delivers from inside the subscriber's request.
+    private var deliveryDepth = 0
+    /// A `.finished` from the trigger that arrived during a delivery, or before the subscriber had
+    /// its subscription.
+    private var hasParkedFinish = false
+
+    init(downstream: Downstream) {
+      self.downstream = downstream
+    }
+
+    var description: String { "PrefixUntilOutput" }
+
+    // MARK: Downstream
+
+    func request(_ demand: Subscribers.Demand) {
+      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
+      lock.lock()
+      guard !isTerminal, case .live(let subscription) = upstream else {
+        lock.unlock()
+        return
+      }
+      lock.unlock()
+      subscription.request(demand)
+    }
+
+    func cancel() {
+      lock.lock()
+      isTerminal = true
+      hasParkedFinish = false
+      let upstream = self.upstream.take()
+      let trigger = self.trigger.take()
+      lock.unlock()
+      upstream?.cancel()
+      trigger?.cancel()
+    }
+
+    // MARK: Upstream
+
+    func receive(subscription: any Subscription) {
+      lock.lock()
+      guard case .awaiting = upstream else {
+        lock.unlock()
+        subscription.cancel()
+        return
+      }
+      if isTerminal {
+        // The trigger fired before the upstream subscribed: the subscriber still gets its
+        // subscription first, then the parked `.finished`.
+        upstream = .gone
+        lock.unlock()
+        subscription.cancel()
+        downstream.receive(subscription: self)
+        endDelivery()
+        return
+      }
+      upstream = .live(subscription)
+      deliveryDepth += 1
+      lock.unlock()
+      downstream.receive(subscription: self)
+      endDelivery()
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      lock.lock()
+      guard !isTerminal, case .live = upstream else {
+        lock.unlock()
+        return .none
+      }
+      deliveryDepth += 1
+      lock.unlock()
+      let more = downstream.receive(input)
+      return endDelivery() ? .none : more
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      lock.lock()
+      guard !isTerminal else {
+        lock.unlock()
+        return
+      }
+      isTerminal = true
+      upstream = .gone
+      let trigger = self.trigger.take()
+      lock.unlock()
+      trigger?.cancel()
+      downstream.receive(completion: completion)
+    }
+
+    // MARK: Trigger
+
+    func triggerReceive(subscription: any Subscription) {
+      lock.lock()
+      guard case .awaiting = trigger, !isTerminal else {
+        lock.unlock()
+        subscription.cancel()
+        return
+      }
+      trigger = .live(subscription)
+      lock.unlock()
+      subscription.request(.max(1))
+    }
+
+    func triggerReceive(_ input: Other.Output) -> Subscribers.Demand {
+      lock.lock()
+      guard !isTerminal, case .live = trigger else {
+        lock.unlock()
+        return .none
+      }
+      isTerminal = true
+      let trigger = self.trigger.take()
+      // An upstream still on its way stays `.awaiting`: its subscription is then cancelled on
+      // arrival, after the subscriber gets its own.
+      var upstream: (any Subscription)?
+      if case .live(let live) = self.upstream {
+        upstream = live
+        self.upstream = .gone
+      }
+      let deliverNow = upstream != nil && deliveryDepth == 0
+      if !deliverNow { hasParkedFinish = true }
+      lock.unlock()
+      trigger?.cancel()
+      upstream?.cancel()
+      if deliverNow { downstream.receive(completion: .finished) }
+      return .none
+    }
+
+    func triggerReceiveCompletion() {
+      lock.lock()
+      trigger = .gone
+      lock.unlock()
+    }
+
+    // MARK: Delivery
+
+    /// Marks the current delivery done and, once no delivery is under way, delivers a `.finished`
+    /// parked meanwhile. Returns whether it did.
+    @discardableResult
+    private func endDelivery() -> Bool {
+      lock.lock()
+      if deliveryDepth > 0 { deliveryDepth -= 1 }
+      let parked = hasParkedFinish && deliveryDepth == 0
+      if parked { hasParkedFinish = false }
+      lock.unlock()
+      if parked { downstream.receive(completion: .finished) }
+      return parked
+    }
+  }
+}

@@ -1,0 +1,167 @@
+extension Publisher {
+  /// Republishes elements while `predicate` holds, and finishes at the first element for which it
+  /// returns `false`.
+  ///
+  /// ```swift
+  /// let subject = PassthroughSubject<Int, Never>()
+  /// let token = subject.prefix(while: { $0 < 3 })
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// subject.send(1)   // prints "1"
+  /// subject.send(3)   // prints "finished", and the subject's subscription is cancelled
+  /// ```
+  ///
+  /// - Parameter predicate: Whether to keep going; the element it rejects is not republished.
+  /// - Returns: A publisher that republishes elements while `predicate` holds.
+  public func prefix(while predicate: @escaping (Output) -> Bool) -> Publishers.PrefixWhile<Self> {
+    Publishers.PrefixWhile(upstream: self, predicate: predicate)
+  }
+}
+
+extension Publishers {
+  /// A publisher that republishes elements while a predicate holds, then finishes.
+  ///
+  /// ```swift
+  /// let subject = PassthroughSubject<Int, Never>()
+  /// let token = Publishers.PrefixWhile(upstream: subject, predicate: { $0 < 3 }).sink { print($0) }
+  /// subject.send(1)   // prints "1"
+  /// subject.send(5)   // finishes
+  /// ```
+  public struct PrefixWhile<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose leading elements are republished.
+    public let upstream: Upstream
+    /// Whether to keep republishing.
+    public let predicate: (Output) -> Bool
+
+    /// Creates a publisher that republishes elements of `upstream` while `predicate` holds.
+    public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) {
+      self.upstream = upstream
+      self.predicate = predicate
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let predicate = self.predicate
+      upstream.subscribe(
+        Inner(downstream: subscriber, name: "PrefixWhile", predicate: { .success(predicate($0)) }, mapFailure: { $0 })
+      )
+    }
+  }
+}
+
+extension Publishers.PrefixWhile {
+  /// The subscription of `prefix(while:)` and `tryPrefix(while:)`: the predicate's verdict arrives
+  /// as a `Result`, so a thrown error takes the same path as a verdict.
+  final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable
+  where Downstream.Input == Output {
+    typealias Input = Output
+    typealias Failure = Upstream.Failure
+    typealias Predicate = (Output) -> Result<Bool, Downstream.Failure>
+
+    private enum State {
+      case awaitingSubscription
+      case subscribed(any Subscription)
+      case terminal
+    }
+
+    private let lock = Lock()
+    private let downstream: Downstream
+    let description: String
+    private var state = State.awaitingSubscription
+    /// Released when the stream ends, so that whatever it captured goes with it.
+    private var predicate: Predicate?
+    private let mapFailure: (Upstream.Failure) -> Downstream.Failure
+
+    init(
+      downstream: Downstream,
+      name: String,
+      predicate: @escaping Predicate,
+      mapFailure: @escaping (Upstream.Failure) -> Downstream.Failure
+    ) {
+      self.downstream = downstream
+      self.description = name
+      self.predicate = predicate
+      self.mapFailure = mapFailure
+    }
+
+    func receive(subscription: any Subscription) {
+      lock.lock()
+      guard case .awaitingSubscription = state else {
+        lock.unlock()
+        subscription.cancel()
+        return
+      }
+      state = .subscribed(subscription)
+      lock.unlock()
+      downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      lock.lock()
+      guard case .subscribed(let subscription) = state, let predicate else {
+        lock.unlock()
+        return .none
+      }
+      lock.unlock()
+      let completion: Subscribers.Completion<Downstream.Failure>
+      switch predicate(input) {
+      case .success(true):
+        return downstream.receive(input)
+      case .success(false):
+        completion = .finished
+      case .failure(let error):
+        completion = .failure(error)
+      }
+      guard let released = terminate() else { return .none }
+      subscription.cancel()
+      downstream.receive(completion: completion)
+      _ = released
+      return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+      guard let released = terminate() else { return }
+      downstream.receive(completion: completion.mapError(mapFailure))
+      _ = released
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
+      lock.lock()
+      guard case .subscribed(let subscription) = state else {
+        lock.unlock()
+        return
+      }
+      lock.unlock()
+      subscription.request(demand)
+    }
+
+    func cancel() {
+      lock.lock()
+      guard case .subscribed(let subscription) = state else {
+        state = .terminal
+        lock.unlock()
+        return
+      }
+      state = .terminal
+      let predicate = self.predicate.take()
+      lock.unlock()
+      subscription.cancel()
+      _ = predicate
+    }
+
+    /// Ends the stream if it is live; returns the predicate to release after unlocking, or `nil`
+    /// when the stream had already ended.
+    private func terminate() -> Predicate? {
+      lock.lock()
+      guard case .subscribed = state, let predicate = self.predicate.take() else {
+        lock.unlock()
+        return nil
+      }
+      state = .terminal
+      lock.unlock()
+      return predicate
+    }
+  }
+}

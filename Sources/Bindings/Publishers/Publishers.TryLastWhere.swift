@@ -1,0 +1,70 @@
+extension Publisher {
+  /// Publishes the last element that satisfies an error-throwing `predicate`, once the upstream
+  /// finishes.
+  ///
+  /// If `predicate` throws, the upstream is cancelled and the stream fails with the error.
+  ///
+  /// ```swift
+  /// struct Negative: Error {}
+  /// let subject = PassthroughSubject<Int, Never>()
+  /// let token = subject
+  ///   .tryLast(where: { value in
+  ///     if value < 0 { throw Negative() }
+  ///     return value > 2
+  ///   })
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// subject.send(3)
+  /// subject.send(-1)   // prints "failure(Negative())"
+  /// ```
+  ///
+  /// - Parameter predicate: Whether an element is a candidate; throwing ends the stream.
+  /// - Returns: A publisher that publishes at most the last matching element.
+  public func tryLast(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryLastWhere<Self> {
+    Publishers.TryLastWhere(upstream: self, predicate: predicate)
+  }
+}
+
+extension Publishers {
+  /// A publisher that publishes the last element satisfying an error-throwing predicate, once the
+  /// upstream finishes; a thrown error ends the stream with a failure.
+  ///
+  /// ```swift
+  /// let subject = PassthroughSubject<Int, Never>()
+  /// let token = Publishers.TryLastWhere(upstream: subject, predicate: { $0 > 2 })
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// subject.send(3)
+  /// subject.send(completion: .finished)   // prints "3", then "finished"
+  /// ```
+  public struct TryLastWhere<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = any Error
+
+    /// The publisher whose last matching element is published.
+    public let upstream: Upstream
+    /// Whether an element is a candidate; throwing ends the stream.
+    public let predicate: (Output) throws -> Bool
+
+    /// Creates a publisher that publishes the last element of `upstream` satisfying `predicate`.
+    public init(upstream: Upstream, predicate: @escaping (Output) throws -> Bool) {
+      self.upstream = upstream
+      self.predicate = predicate
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let predicate = self.predicate
+      upstream.subscribe(
+        SingleElementSelection<S, Upstream.Failure>(
+          downstream: subscriber,
+          name: "TryLastWhere",
+          select: { value in
+            do {
+              return try predicate(value) ? .keep : .skip
+            } catch {
+              return .fail(error)
+            }
+          },
+          mapFailure: { $0 }
+        ))
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import BindingsTesting
+import Foundation
+import Testing
+
+@testable import Bindings
+
+/// A publisher the test drives by hand, for checking exactly what an operator asks of its upstream.
+///
+/// Each subscriber gets a ``Link``, whose ``Link/history`` records every request and cancel.
+/// `send` delivers straight to the most recent subscriber whatever its demand or state, as a racing
+/// or misbehaving upstream could, and returns the demand the subscriber answered. With
+/// `handsOverSubscription: false` the subscription is held back until ``handOverSubscription()``,
+/// to test what happens while an operator waits for it.
+final class ScriptedPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
+  enum Event: Equatable, CustomStringConvertible {
+    case requested(Subscribers.Demand)
+    case cancelled
+
+    var description: String {
+      switch self {
+      case .requested(let demand): return "requested(\(demand))"
+      case .cancelled: return "cancelled"
+      }
+    }
+  }
+
+  final class Link: Subscription, @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [Event] = []
+
+    var history: [Event] { lock.withLock { recorded } }
+
+    func request(_ demand: Subscribers.Demand) {
+      lock.withLock { recorded.append(.requested(demand)) }
+    }
+
+    func cancel() {
+      lock.withLock { recorded.append(.cancelled) }
+    }
+  }
+
+  private let lock = NSLock()
+  private let handsOverSubscription: Bool
+  private var subscribers: [(AnySubscriber<Output, Failure>, Link)] = []
+
+  init(handsOverSubscription: Bool = true) {
+    self.handsOverSubscription = handsOverSubscription
+  }
+
+  /// How many times something subscribed.
+  var subscriptionCount: Int { lock.withLock { subscribers.count } }
+
+  /// The most recent subscriber's link.
+  var link: Link? { lock.withLock { subscribers.last?.1 } }
+
+  /// The most recent subscriber's record of requests and cancels.
+  var history: [Event] { link?.history ?? [] }
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    let link = Link()
+    let erased = AnySubscriber(subscriber)
+    lock.withLock { subscribers.append((erased, link)) }
+    if handsOverSubscription { erased.receive(subscription: link) }
+  }
+
+  /// Hands the most recent subscriber its subscription, when it was held back.
+  func handOverSubscription() {
+    guard let (subscriber, link) = lock.withLock({ subscribers.last }) else { return }
+    subscriber.receive(subscription: link)
+  }
+
+  @discardableResult
+  func send(_ value: Output) -> Subscribers.Demand {
+    guard let subscriber = lock.withLock({ subscribers.last?.0 }) else { return .none }
+    return subscriber.receive(value)
+  }
+
+  func send(completion: Subscribers.Completion<Failure>) {
+    guard let subscriber = lock.withLock({ subscribers.last?.0 }) else { return }
+    subscriber.receive(completion: completion)
+  }
+}
+
+/// A lifecycle check for operators that take a second publisher: builds the operator on two fresh
+/// subjects, lets `act` drive the scenario to its end, then expects neither subject to hold a
+/// subscriber, and the subscriber, its subscription and both subjects to be deallocated.
+func expectLifecycleReleasesBothSubjects<P: Publisher>(
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ build: (PassthroughSubject<Int, TestError>, PassthroughSubject<Int, TestError>) -> P,
+  act: (
+    PassthroughSubject<Int, TestError>, PassthroughSubject<Int, TestError>, RecordingSubscriber<P.Output, P.Failure>
+  )
+    -> Void
+) {
+  weak var weakFirst: PassthroughSubject<Int, TestError>?
+  weak var weakSecond: PassthroughSubject<Int, TestError>?
+  weak var weakRecorder: RecordingSubscriber<P.Output, P.Failure>?
+  weak var weakSubscription: AnyObject?
+  do {
+    let first = PassthroughSubject<Int, TestError>()
+    let second = PassthroughSubject<Int, TestError>()
+    let recorder = RecordingSubscriber<P.Output, P.Failure>()
+    weakFirst = first
+    weakSecond = second
+    weakRecorder = recorder
+    build(first, second).subscribe(recorder)
+    weakSubscription = recorder.subscription.map { $0 as AnyObject }
+    act(first, second, recorder)
+    #expect(
+      first.core.subscriberCount == 0, "the first subject still holds a subscriber", sourceLocation: sourceLocation)
+    #expect(
+      second.core.subscriberCount == 0, "the second subject still holds a subscriber", sourceLocation: sourceLocation)
+  }
+  #expect(weakRecorder == nil, "the subscriber leaked", sourceLocation: sourceLocation)
+  #expect(weakSubscription == nil, "the subscription leaked", sourceLocation: sourceLocation)
+  #expect(weakFirst == nil, "the first subject leaked", sourceLocation: sourceLocation)
+  #expect(weakSecond == nil, "the second subject leaked", sourceLocation: sourceLocation)
+}
+
+extension RecordingSubscriber where Failure == any Error {
+  /// The events with the failure cast back to ``TestError`` (any other error reads as `.other`),
+  /// so that the history of a `try…` operator can be compared in one `#expect`.
+  var eventsWithTestError: [RecordingSubscriber<Input, TestError>.Event] {
+    events.map {
+      switch $0 {
+      case .subscription: return .subscription
+      case .value(let value): return .value(value)
+      case .completion(.finished): return .completion(.finished)
+      case .completion(.failure(let error)): return .completion(.failure((error as? TestError) ?? .other))
+      }
+    }
+  }
+}
