@@ -42,6 +42,17 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     self.deliver = nil
   }
 
+  /// Creates a sink that calls `receiveValue` on `scheduler` with the owner and each value, while
+  /// the owner lives.
+  ///
+  /// With ``MainThreadScheduler``, a value sent on the main thread is delivered at once and one sent
+  /// elsewhere is delivered on the main queue.
+  public init<S: Scheduler>(owner: Owner, scheduler: S, receiveValue: @escaping (Owner, Input) -> Void) {
+    self.owner = owner
+    self.receiveValue = receiveValue
+    self.deliver = { scheduler.schedule($0) }
+  }
+
   init(owner: Owner, deliver: BindingDelivery?, receiveValue: @escaping (Owner, Input) -> Void) {
     self.owner = owner
     self.receiveValue = receiveValue

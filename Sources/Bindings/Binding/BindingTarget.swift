@@ -45,6 +45,52 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
     self.init(owner: owner, identity: identity, description: description, delivery: nil, write: write)
   }
 
+  /// Creates a target that writes values into `owner` with `write`, always on `scheduler`.
+  ///
+  /// Use ``MainThreadScheduler`` for objects that belong to the main thread: a value sent on the
+  /// main thread is written at once (so a binding made there holds the current value before `<~`
+  /// returns), and a value sent elsewhere is written on the main queue.
+  ///
+  /// ```swift
+  /// extension Reactive where Base: Label {
+  ///   var text: BindingTarget<Base, String?> {
+  ///     BindingTarget(base, identity: \Label.text, scheduler: MainThreadScheduler.shared) { label, text in
+  ///       label.text = text
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  public init<S: Scheduler>(
+    _ owner: Owner,
+    identity: AnyHashable? = nil,
+    description: String? = nil,
+    scheduler: S,
+    write: @escaping (Owner, Value) -> Void
+  ) {
+    self.init(
+      owner: owner,
+      identity: identity,
+      description: description,
+      delivery: { scheduler.schedule($0) },
+      write: write
+    )
+  }
+
+  /// This target, writing every value on `scheduler`.
+  ///
+  /// ```swift
+  /// label.reactive.text.delivered(on: MainThreadScheduler.shared) <~ viewModel.$name
+  /// ```
+  public func delivered<S: Scheduler>(on scheduler: S) -> BindingTarget {
+    BindingTarget(
+      owner: owner,
+      identity: identity,
+      description: targetDescription,
+      delivery: { scheduler.schedule($0) },
+      write: write
+    )
+  }
+
   init(
     owner: Owner?,
     identity: AnyHashable?,

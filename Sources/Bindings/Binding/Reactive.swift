@@ -24,7 +24,10 @@ extension ReactiveExtensionProvider {
   /// The reactive namespace of this type, for static extensions.
   ///
   /// ```swift
-  /// extension Reactive where Base == Clock.Type { static var ticks: … }
+  /// extension Reactive where Base: Counter {
+  ///   static var zero: Int { 0 }
+  /// }
+  /// print(Counter.reactive.zero)   // prints "0"
   /// ```
   public static var reactive: Reactive<Self>.Type {
     Reactive<Self>.self
