@@ -17,7 +17,7 @@ public final class MutableProperty<Value>: Publisher, BindingOwner, BindingEndpo
   public typealias Failure = Never
   public typealias Owner = MutableProperty<Value>
 
-  private let subject: CurrentValueSubject<Value, Never>
+  let subject: CurrentValueSubject<Value, Never>
   /// The bindings into this property.
   public let bindings = BindingBag()
 

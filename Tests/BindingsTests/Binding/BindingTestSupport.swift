@@ -63,9 +63,14 @@ final class BindingLifetimeProbe: @unchecked Sendable {
 
   private let lock = NSLock()
   private var tracked: [Tracked] = []
+  /// Stages whose subscriber or subscription is a value type, which cannot leak on its own.
+  private(set) var untracked: [String] = []
 
   func track(_ name: String, _ value: Any) {
-    guard type(of: value) is AnyObject.Type else { return }
+    guard type(of: value) is AnyObject.Type else {
+      lock.withLock { untracked.append("\(name): \(type(of: value))") }
+      return
+    }
     let object = value as AnyObject
     lock.withLock { tracked.append(Tracked(name: name, object: object)) }
   }
@@ -73,6 +78,11 @@ final class BindingLifetimeProbe: @unchecked Sendable {
   /// The names of the tracked objects that are still alive.
   var survivors: [String] {
     lock.withLock { tracked.filter { $0.object != nil }.map(\.name) }
+  }
+
+  /// The names of every tracked object.
+  var trackedNames: [String] {
+    lock.withLock { tracked.map(\.name) }
   }
 
   /// How many objects were tracked.
@@ -99,7 +109,9 @@ struct BindingProbedPublisher<Upstream: Publisher>: Publisher {
 
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     probe.track("subscriber below \(stage)", subscriber)
-    upstream.subscribe(Inner(downstream: subscriber, probe: probe, stage: stage))
+    let inner = Inner(downstream: subscriber, probe: probe, stage: stage)
+    probe.track("probe at \(stage)", inner)
+    upstream.subscribe(inner)
   }
 
   private final class Inner<Downstream: Subscriber>: Subscriber, @unchecked Sendable
