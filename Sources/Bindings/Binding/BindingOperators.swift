@@ -90,8 +90,10 @@ public func ~> <Source: Publisher, Target: Subject>(
   subject: Target
 ) -> AnyCancellable where Source.Output == Target.Output, Source.Failure == Never {
   let forwarder = SubjectBindingForwarder(subject: subject)
+  let token = AnyCancellable(forwarder)
+  forwarder.keepAlive(token)
   source.subscribe(forwarder)
-  return AnyCancellable(forwarder)
+  return token
 }
 
 // MARK: - Helpful errors
@@ -212,6 +214,9 @@ private struct OptionalLifting<Upstream: Publisher>: Publisher {
 
 /// Forwards values into a subject it holds weakly, and gives the subject a subscription to own,
 /// so the subject's deallocation ends the binding.
+///
+/// Until it ends, the forwarder holds its own token, so dropping the token returned by `~>` does not
+/// end the binding; the cycle is broken when the binding ends.
 private final class SubjectBindingForwarder<Target: Subject>: Subscriber, Subscription, @unchecked Sendable {
   typealias Input = Target.Output
   typealias Failure = Never
@@ -220,16 +225,31 @@ private final class SubjectBindingForwarder<Target: Subject>: Subscriber, Subscr
   private weak var subject: Target?
   private var upstream: (any Subscription)?
   private var isTerminated = false
+  private var token: AnyCancellable?
 
   init(subject: Target) {
     self.subject = subject
   }
 
+  func keepAlive(_ token: AnyCancellable) {
+    lock.withLock { self.token = token }
+  }
+
   func receive(subscription: any Subscription) {
     lock.lock()
-    guard upstream == nil, !isTerminated, let subject else {
+    guard upstream == nil, !isTerminated else {
       lock.unlock()
       subscription.cancel()
+      return
+    }
+    guard let subject else {
+      // The subject died before the source answered: end here, breaking the token cycle.
+      isTerminated = true
+      let released = token
+      token = nil
+      lock.unlock()
+      subscription.cancel()
+      _ = released
       return
     }
     upstream = subscription
@@ -249,8 +269,9 @@ private final class SubjectBindingForwarder<Target: Subject>: Subscriber, Subscr
   func receive(completion: Subscribers.Completion<Never>) {
     let released = lock.withLock {
       isTerminated = true
-      let taken = upstream
+      let taken = (upstream, token)
       upstream = nil
+      token = nil
       return taken
     }
     _ = released
@@ -263,12 +284,14 @@ private final class SubjectBindingForwarder<Target: Subject>: Subscriber, Subscr
   }
 
   func cancel() {
-    let upstream = lock.withLock {
+    let (upstream, token) = lock.withLock {
       isTerminated = true
-      let taken = self.upstream
+      let taken = (self.upstream, self.token)
       self.upstream = nil
+      self.token = nil
       return taken
     }
     upstream?.cancel()
+    _ = token
   }
 }
