@@ -176,16 +176,18 @@ struct BindingOperatorsTests {
   func forwardingIntoSubject() {
     let source = PassthroughSubject<Int, Never>()
     let recorder = RecordingSubscriber<Int, Never>()
+    let probe = BindingLifetimeProbe()
     weak var weakSubject: PassthroughSubject<Int, Never>?
     do {
       let subject = PassthroughSubject<Int, Never>()
       weakSubject = subject
       subject.subscribe(recorder)
-      source ~> subject
+      source.probed(probe, "source") ~> subject
       source.send(1)
       source.send(2)
     }
     #expect(weakSubject == nil)
+    #expect(probe.survivors == [])
     #expect(source.core.subscriberCount == 0, "the subject's deallocation did not end the forwarding")
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
   }
