@@ -50,7 +50,8 @@ public final class Property<Value>: Publisher, @unchecked Sendable {
   }
 
   /// Passes events through, holding the property for as long as the subscription lasts.
-  private struct Inner<Downstream: Subscriber>: Subscriber where Downstream.Input == Value, Downstream.Failure == Never {
+  private struct Inner<Downstream: Subscriber>: Subscriber
+  where Downstream.Input == Value, Downstream.Failure == Never {
     let downstream: Downstream
     let property: Property<Value>
     let combineIdentifier = CombineIdentifier()

@@ -90,7 +90,9 @@ struct BindingLifetimeTests {
     var received: [Int] = []
   }
 
-  @Test("the owner's deallocation cancels the upstream at once, before any further value", arguments: Kind.allCases, Route.allCases)
+  @Test(
+    "the owner's deallocation cancels the upstream at once, before any further value", arguments: Kind.allCases,
+    Route.allCases)
   func ownerDeallocationCancelsUpstream(kind: Kind, route: Route) {
     let scenario = Scenario(kind: kind, route: route)
     scenario.bind()
@@ -106,7 +108,9 @@ struct BindingLifetimeTests {
     let scenario = Scenario(kind: kind, route: route)
     scenario.bind()
     scenario.source?.send(1)
-    #expect(scenario.probe.trackedCount >= (route == .direct ? 3 : 10), "\(scenario.probe.trackedNames) \(scenario.probe.untracked)")
+    #expect(
+      scenario.probe.trackedCount >= (route == .direct ? 3 : 10),
+      "\(scenario.probe.trackedNames) \(scenario.probe.untracked)")
     scenario.owner = nil
     scenario.source = nil
     #expect(scenario.weakOwner == nil, "the owner leaked")
@@ -141,7 +145,8 @@ struct BindingLifetimeTests {
     }
   }
 
-  @Test("binding to an owner that is already gone does nothing and returns a cancelled token", arguments: Route.allCases)
+  @Test(
+    "binding to an owner that is already gone does nothing and returns a cancelled token", arguments: Route.allCases)
   func alreadyGoneOwner(route: Route) {
     weak var weakOwner: LifetimeOwner?
     var record: BindingTarget<LifetimeOwner, Int>?
