@@ -178,7 +178,8 @@ extension Publisher where Failure == Never {
   ///
   /// ```swift
   /// viewModel.$name.bind(to: label.reactive.text)
-  /// print(label.bindings.liveBindings[0])   // prints "\Label.text ← bound at MyApp/Screen.swift:12"
+  /// print(label.bindings.liveBindings[0])
+  /// // prints "\Label.text ← bound at MyApp/Screen.swift:12"
   /// ```
   @discardableResult
   public func bind<Target: BindingTargetConvertible>(
