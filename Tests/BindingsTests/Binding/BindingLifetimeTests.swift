@@ -9,7 +9,7 @@ import Testing
 @Suite("binding lifetimes")
 struct BindingLifetimeTests {
   enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case input, output, twoWay, inlineClosure, keyPath
+    case input, output, twoWay, inlineClosure, ownerClosure, keyPath
     var testDescription: String { rawValue }
   }
 
@@ -72,6 +72,8 @@ struct BindingLifetimeTests {
         return owner.property <~> other
       case .inlineClosure:
         return publisher() ~> (owner, { owner, value in owner.received.append(value) })
+      case .ownerClosure:
+        return publisher().bind(to: owner) { owner, value in owner.received.append(value) }
       case .keyPath:
         return owner.reactive.value <~ publisher()
       }
@@ -139,7 +141,7 @@ struct BindingLifetimeTests {
     scenario.source?.send(7)
     let owner = scenario.owner!
     switch kind {
-    case .input, .output, .inlineClosure: #expect(owner.received == [0, 7])
+    case .input, .output, .inlineClosure, .ownerClosure: #expect(owner.received == [0, 7])
     case .keyPath: #expect(owner.value == 7)
     case .twoWay: #expect(owner.property.value == 7)
     }
