@@ -1,3 +1,4 @@
+import Bindings
 import Foundation
 
 /// A thread-safe list of what happened, for scheduler tests whose actions run on other threads.
@@ -8,4 +9,24 @@ final class SchedulerTestLog: @unchecked Sendable {
   func append(_ entry: String) { lock.withLock { stored.append(entry) } }
 
   var entries: [String] { lock.withLock { stored } }
+}
+
+/// Holds a scheduler's cancellation token where an action running on another thread can reach it.
+final class SchedulerTestToken: @unchecked Sendable {
+  private let lock = NSLock()
+  private var token: (any Bindings.Cancellable)?
+
+  func set(_ token: any Bindings.Cancellable) { lock.withLock { self.token = token } }
+
+  func cancel() { lock.withLock { token }?.cancel() }
+}
+
+/// A flag one thread raises and another polls.
+final class SchedulerTestFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var raised = false
+
+  func set() { lock.withLock { raised = true } }
+
+  var isSet: Bool { lock.withLock { raised } }
 }
