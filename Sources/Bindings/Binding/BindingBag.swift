@@ -98,6 +98,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
 
   // MARK: Used by bindings
 
+  @usableFromInline
   func makeID() -> UInt64 {
     lock.withLock {
       nextID += 1
@@ -107,6 +108,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
 
   /// Stores a binding under `id`; a live binding with the same identity is cancelled after the
   /// lock is released.
+  @usableFromInline
   func insert(_ token: AnyCancellable, id: UInt64, identity: AnyHashable?, record: BindingRecord) {
     let replaced: Entry? = lock.withLock {
       var replaced: Entry?
@@ -157,9 +159,16 @@ public struct BindingRecord: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A binding's place in an owner's bag, so that it can leave the bag when it ends.
+@usableFromInline
 struct BindingBagRegistration: Sendable {
   weak var bag: BindingBag?
   let id: UInt64
+
+  @usableFromInline
+  init(bag: BindingBag, id: UInt64) {
+    self.bag = bag
+    self.id = id
+  }
 
   func remove() {
     bag?.remove(id: id)

@@ -17,6 +17,7 @@ infix operator <~> : DefaultPrecedence
 /// value before `<~` returns. The owner keeps the binding; cancel the returned token only to unbind
 /// early. Binding to an owner that is already gone does nothing and returns a cancelled token.
 @discardableResult
+@inlinable
 public func <~ <Target: BindingTargetConvertible, Source: Publisher>(
   target: Target,
   source: Source
@@ -27,6 +28,7 @@ public func <~ <Target: BindingTargetConvertible, Source: Publisher>(
 /// Binds `source` to an optional `target`, wrapping each value: a `String` source drives a
 /// `String?` property.
 @discardableResult
+@inlinable
 public func <~ <Target: BindingTargetConvertible, Source: Publisher>(
   target: Target,
   source: Source
@@ -41,6 +43,7 @@ public func <~ <Target: BindingTargetConvertible, Source: Publisher>(
 /// nameField.reactive.edited ~> viewModel.reactive.rename
 /// ```
 @discardableResult
+@inlinable
 public func ~> <Source: Publisher, Target: BindingTargetConvertible>(
   source: Source,
   target: Target
@@ -50,6 +53,7 @@ public func ~> <Source: Publisher, Target: BindingTargetConvertible>(
 
 /// Binds `source` to an optional `target`, wrapping each value.
 @discardableResult
+@inlinable
 public func ~> <Source: Publisher, Target: BindingTargetConvertible>(
   source: Source,
   target: Target
@@ -66,6 +70,7 @@ public func ~> <Source: Publisher, Target: BindingTargetConvertible>(
 /// The closure receives the owner as an argument, so it has no reason to capture it; the binding
 /// lives as long as `owner`.
 @discardableResult
+@inlinable
 public func ~> <Source: Publisher, Owner: BindingOwner>(
   source: Source,
   target: (owner: Owner, receiveValue: (Owner, Source.Output) -> Void)
@@ -182,6 +187,7 @@ extension Publisher where Failure == Never {
   /// // prints "\Label.text ← bound at MyApp/Screen.swift:12"
   /// ```
   @discardableResult
+  @inlinable
   public func bind<Target: BindingTargetConvertible>(
     to target: Target,
     fileID: String = #fileID,
@@ -192,6 +198,7 @@ extension Publisher where Failure == Never {
 
   /// Binds this publisher to an optional `target`, wrapping each value.
   @discardableResult
+  @inlinable
   public func bind<Target: BindingTargetConvertible>(
     to target: Target,
     fileID: String = #fileID,
@@ -207,6 +214,7 @@ extension Publisher where Failure == Never {
   /// nameField.edits.bind(to: viewModel) { viewModel, name in viewModel.rename(name) }
   /// ```
   @discardableResult
+  @inlinable
   public func bind<Owner: BindingOwner>(
     to owner: Owner,
     fileID: String = #fileID,
@@ -220,23 +228,39 @@ extension Publisher where Failure == Never {
 // MARK: - Private
 
 /// Wraps each value of `upstream` in an optional, without allocating per value.
-private struct OptionalLifting<Upstream: Publisher>: Publisher {
-  typealias Output = Upstream.Output?
-  typealias Failure = Upstream.Failure
+@usableFromInline
+struct OptionalLifting<Upstream: Publisher>: Publisher {
+  @usableFromInline typealias Output = Upstream.Output?
+  @usableFromInline typealias Failure = Upstream.Failure
 
-  let upstream: Upstream
+  @usableFromInline let upstream: Upstream
 
+  @inlinable
+  init(upstream: Upstream) {
+    self.upstream = upstream
+  }
+
+  @inlinable
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     upstream.subscribe(Inner(downstream: subscriber))
   }
 
-  private struct Inner<Downstream: Subscriber>: Subscriber
+  @usableFromInline
+  struct Inner<Downstream: Subscriber>: Subscriber
   where Downstream.Input == Upstream.Output?, Downstream.Failure == Upstream.Failure {
-    let downstream: Downstream
-    let combineIdentifier = CombineIdentifier()
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let combineIdentifier = CombineIdentifier()
 
+    @inlinable
+    init(downstream: Downstream) {
+      self.downstream = downstream
+    }
+
+    @inlinable
     func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+    @inlinable
     func receive(_ input: Upstream.Output) -> Subscribers.Demand { downstream.receive(.some(input)) }
+    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
   }
 }

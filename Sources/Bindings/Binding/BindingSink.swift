@@ -22,18 +22,19 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
 {
   public typealias Failure = Never
 
-  private enum State {
+  @usableFromInline
+  enum State {
     case awaitingSubscription
     case subscribed(any Subscription)
     case terminal
   }
 
-  private let lock = Lock()
-  private var state = State.awaitingSubscription
-  private weak var owner: Owner?
-  private var receiveValue: ((Owner, Input) -> Void)?
+  @usableFromInline let lock = Lock()
+  @usableFromInline var state = State.awaitingSubscription
+  @usableFromInline weak var owner: Owner?
+  @usableFromInline var receiveValue: ((Owner, Input) -> Void)?
   private var registration: BindingBagRegistration?
-  private let deliver: BindingDelivery?
+  @usableFromInline let deliver: BindingDelivery?
 
   /// Creates a sink that calls `receiveValue` with the owner and each value while the owner lives.
   public init(owner: Owner, receiveValue: @escaping (Owner, Input) -> Void) {
@@ -53,6 +54,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     self.deliver = { scheduler.schedule($0) }
   }
 
+  @usableFromInline
   init(owner: Owner, deliver: BindingDelivery?, receiveValue: @escaping (Owner, Input) -> Void) {
     self.owner = owner
     self.receiveValue = receiveValue
@@ -62,6 +64,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   public var description: String { "BindingSink" }
 
   /// Makes the sink leave `registration`'s bag when it completes or is cancelled.
+  @usableFromInline
   func register(_ registration: BindingBagRegistration) {
     lock.withLock { self.registration = registration }
   }
@@ -78,6 +81,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     subscription.request(.unlimited)
   }
 
+  @inlinable
   public func receive(_ input: Input) -> Subscribers.Demand {
     guard let deliver else {
       deliverNow(input)
@@ -114,7 +118,8 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     _ = released
   }
 
-  private func deliverNow(_ input: Input) {
+  @inlinable
+  func deliverNow(_ input: Input) {
     lock.lock()
     guard case .subscribed = state, let body = receiveValue else {
       lock.unlock()
@@ -151,4 +156,5 @@ extension BindingSink where Input == Never {
 
 /// How a binding hands a value to its target's context: run the closure now or later, on the
 /// target's thread.
+@usableFromInline
 typealias BindingDelivery = (@escaping () -> Void) -> Void

@@ -23,10 +23,10 @@
 public struct BindingTarget<Owner: BindingOwner, Value> {
   /// The object the binding belongs to, while it is alive.
   public private(set) weak var owner: Owner?
-  let identity: AnyHashable?
-  let targetDescription: String
-  let delivery: BindingDelivery?
-  let write: (Owner, Value) -> Void
+  @usableFromInline let identity: AnyHashable?
+  @usableFromInline let targetDescription: String
+  @usableFromInline let delivery: BindingDelivery?
+  @usableFromInline let write: (Owner, Value) -> Void
 
   /// Creates a target that writes values into `owner` with `write`.
   ///
@@ -106,6 +106,9 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
   }
 
   /// Subscribes `source` to this target and stores the binding in the owner's bag.
+  ///
+  /// Inlinable so that the whole chain, down to the owner's write, is specialized in the client.
+  @inlinable
   func bind<Source: Publisher>(
     _ source: Source,
     fileID: String?,
@@ -130,6 +133,7 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
 
 extension AnyCancellable {
   /// The token of a binding that could not be made because its owner was already gone.
+  @usableFromInline
   static var cancelledBinding: AnyCancellable {
     let token = AnyCancellable {}
     token.cancel()

@@ -33,7 +33,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
       }
       return current
     }
-    set { core.send(newValue) }
+    @inlinable set { core.send(newValue) }
   }
 
   @inlinable

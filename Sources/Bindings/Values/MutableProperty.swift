@@ -17,7 +17,7 @@ public final class MutableProperty<Value>: Publisher, BindingOwner, BindingEndpo
   public typealias Failure = Never
   public typealias Owner = MutableProperty<Value>
 
-  let subject: CurrentValueSubject<Value, Never>
+  @usableFromInline let subject: CurrentValueSubject<Value, Never>
   /// The bindings into this property.
   public let bindings = BindingBag()
 
@@ -28,10 +28,11 @@ public final class MutableProperty<Value>: Publisher, BindingOwner, BindingEndpo
 
   /// The current value. Setting it sends the new value to every subscriber.
   public var value: Value {
-    get { subject.value }
-    set { subject.value = newValue }
+    @inlinable get { subject.value }
+    @inlinable set { subject.send(newValue) }
   }
 
+  @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
     subject.receive(subscriber: subscriber)
   }

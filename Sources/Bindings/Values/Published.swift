@@ -19,7 +19,7 @@
 /// `@Bindings.Published` to pick this one.
 @propertyWrapper
 public struct Published<Value> {
-  private let storage: MutableProperty<Value>
+  @usableFromInline let storage: MutableProperty<Value>
 
   /// Creates the wrapper with an initial value.
   public init(wrappedValue: Value) {
@@ -28,11 +28,12 @@ public struct Published<Value> {
 
   /// The property's value. Setting it publishes the new value.
   public var wrappedValue: Value {
-    get { storage.value }
-    nonmutating set { storage.value = newValue }
+    @inlinable get { storage.value }
+    @inlinable nonmutating set { storage.value = newValue }
   }
 
   /// A publisher of the property's current value and changes.
+  @inlinable
   public var projectedValue: Publisher {
     Publisher(storage: storage)
   }
@@ -45,8 +46,14 @@ public struct Published<Value> {
     public typealias Failure = Never
     public typealias Owner = MutableProperty<Value>
 
-    let storage: MutableProperty<Value>
+    @usableFromInline let storage: MutableProperty<Value>
 
+    @inlinable
+    init(storage: MutableProperty<Value>) {
+      self.storage = storage
+    }
+
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
       storage.receive(subscriber: subscriber)
     }
