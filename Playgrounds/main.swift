@@ -6,6 +6,8 @@
 let chapters: [(title: String, run: () -> Void)] = [
   ("Publishers, subscribers and demand", tourStack),
   ("Subjects", tourSubjects),
+  ("Operators", tourOperators),
+  ("Bindings and lifetimes", tourBindings),
 ]
 
 print("Bindings — a guided tour")
