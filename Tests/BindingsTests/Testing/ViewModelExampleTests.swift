@@ -6,7 +6,7 @@ import Testing
 ///
 /// It takes its scheduler as a parameter: the app passes `MainThreadScheduler.shared`, tests pass a
 /// `TestScheduler` and move time by hand.
-final class SearchViewModel<S: Scheduler> {
+final class DebouncedSearchViewModel<S: Scheduler> {
   /// What the user has typed.
   let query = CurrentValueSubject<String, Never>("")
   /// The catalog entries matching the query, updated 300 ms after the user stops typing.
@@ -32,7 +32,7 @@ struct ViewModelExampleTests {
   @Test("the search runs once, 300 ms after the last keystroke")
   func searchIsDebounced() {
     let scheduler = TestScheduler()
-    let viewModel = SearchViewModel(catalog: ["Swift", "Swiftly", "Rust"], scheduler: scheduler)
+    let viewModel = DebouncedSearchViewModel(catalog: ["Swift", "Swiftly", "Rust"], scheduler: scheduler)
     scheduler.advance(by: .milliseconds(300))  // the initial empty query settles
     #expect(viewModel.searchCount == 1)
 
