@@ -1,0 +1,119 @@
+extension Publisher {
+  /// Replaces each value with the time since the previous one (or since subscription, for the
+  /// first), measured on `scheduler`.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let subject = PassthroughSubject<Void, Never>()
+  /// let token = subject.measureInterval(using: scheduler).sink { print($0) }
+  /// scheduler.advance(by: .milliseconds(100))
+  /// subject.send()   // prints "Stride(nanoseconds: 100000000)"
+  /// scheduler.advance(by: .seconds(1))
+  /// subject.send()   // prints "Stride(nanoseconds: 1000000000)"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - scheduler: The scheduler whose clock measures.
+  ///   - options: Unused; accepted for Combine compatibility.
+  public func measureInterval<S: Scheduler>(
+    using scheduler: S,
+    options: S.SchedulerOptions? = nil
+  ) -> Publishers.MeasureInterval<Self, S> {
+    Publishers.MeasureInterval(upstream: self, scheduler: scheduler)
+  }
+}
+
+extension Publishers {
+  /// A publisher that publishes the time between its upstream's values.
+  public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
+    public typealias Output = Context.SchedulerTimeType.Stride
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are timed.
+    public let upstream: Upstream
+    /// The scheduler whose clock measures.
+    public let scheduler: Context
+
+    /// Creates a publisher that times `upstream`'s values on `scheduler`'s clock.
+    public init(upstream: Upstream, scheduler: Context) {
+      self.upstream = upstream
+      self.scheduler = scheduler
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber, scheduler: scheduler))
+    }
+  }
+}
+
+extension Publishers.MeasureInterval {
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    private enum State {
+      case awaitingSubscription
+      case subscribed(any Subscription, last: Context.SchedulerTimeType)
+      case terminal
+    }
+
+    private let lock = Lock()
+    private var state = State.awaitingSubscription
+    private let downstream: Downstream
+    private let scheduler: Context
+
+    init(downstream: Downstream, scheduler: Context) {
+      self.downstream = downstream
+      self.scheduler = scheduler
+    }
+
+    func receive(subscription: any Subscription) {
+      let now = scheduler.now
+      let accepted: Bool = lock.withLock {
+        guard case .awaitingSubscription = state else { return false }
+        state = .subscribed(subscription, last: now)
+        return true
+      }
+      guard accepted else { return subscription.cancel() }
+      downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      let now = scheduler.now
+      let interval: Output? = lock.withLock {
+        guard case .subscribed(let subscription, let last) = state else { return nil }
+        state = .subscribed(subscription, last: now)
+        return last.distance(to: now)
+      }
+      guard let interval else { return .none }
+      return downstream.receive(interval)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      let subscription: (any Subscription)?? = lock.withLock {
+        guard case .subscribed(let subscription, _) = state else { return nil }
+        state = .terminal
+        return .some(subscription)
+      }
+      guard let subscription else { return }
+      _ = subscription
+      downstream.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      let subscription: (any Subscription)? = lock.withLock {
+        if case .subscribed(let subscription, _) = state { return subscription } else { return nil }
+      }
+      subscription?.request(demand)
+    }
+
+    func cancel() {
+      let subscription: (any Subscription)? = lock.withLock {
+        defer { state = .terminal }
+        if case .subscribed(let subscription, _) = state { return subscription } else { return nil }
+      }
+      subscription?.cancel()
+    }
+  }
+}

@@ -1,0 +1,120 @@
+extension Publisher {
+  /// Subscribes to the upstream, and sends it requests and cancellation, on `scheduler`.
+  ///
+  /// Values and the completion arrive on whatever context the upstream sends them from; combine
+  /// with ``receive(on:options:)`` to choose that too.
+  ///
+  /// ```swift
+  /// let token = expensiveToStartPublisher
+  ///   .subscribe(on: DispatchQueue.global())
+  ///   .receive(on: MainThreadScheduler.shared)
+  ///   .sink { print($0) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - scheduler: Where to subscribe, request and cancel.
+  ///   - options: Scheduler options for each of those.
+  public func subscribe<S: Scheduler>(
+    on scheduler: S,
+    options: S.SchedulerOptions? = nil
+  ) -> Publishers.SubscribeOn<Self, S> {
+    Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)
+  }
+}
+
+extension Publishers {
+  /// A publisher that subscribes to its upstream, requests and cancels, on a scheduler.
+  public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher to subscribe to.
+    public let upstream: Upstream
+    /// The scheduler to subscribe, request and cancel on.
+    public let scheduler: Context
+    /// The options for each scheduled operation.
+    public let options: Context.SchedulerOptions?
+
+    /// Creates a publisher that subscribes to `upstream` on `scheduler`.
+    public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
+      self.upstream = upstream
+      self.scheduler = scheduler
+      self.options = options
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let inner = Inner(downstream: subscriber, scheduler: scheduler, options: options)
+      let upstream = self.upstream
+      scheduler.schedule(options: options) { upstream.subscribe(inner) }
+    }
+  }
+}
+
+extension Publishers.SubscribeOn {
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    private enum State {
+      case awaitingSubscription
+      case subscribed(any Subscription)
+      case terminal
+    }
+
+    private let lock = Lock()
+    private var state = State.awaitingSubscription
+    private let downstream: Downstream
+    private let scheduler: Context
+    private let options: Context.SchedulerOptions?
+
+    init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
+      self.downstream = downstream
+      self.scheduler = scheduler
+      self.options = options
+    }
+
+    func receive(subscription: any Subscription) {
+      let accepted: Bool = lock.withLock {
+        guard case .awaitingSubscription = state else { return false }
+        state = .subscribed(subscription)
+        return true
+      }
+      guard accepted else { return subscription.cancel() }
+      downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      guard lock.withLock({ if case .subscribed = state { return true } else { return false } }) else { return .none }
+      return downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      let subscription: (any Subscription)?? = lock.withLock {
+        guard case .subscribed(let subscription) = state else { return nil }
+        state = .terminal
+        return .some(subscription)
+      }
+      guard let subscription else { return }
+      _ = subscription
+      downstream.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      let subscription: (any Subscription)? = lock.withLock {
+        if case .subscribed(let subscription) = state { return subscription } else { return nil }
+      }
+      guard let subscription else { return }
+      scheduler.schedule(options: options) { subscription.request(demand) }
+    }
+
+    func cancel() {
+      let subscription: (any Subscription)? = lock.withLock {
+        defer { state = .terminal }
+        if case .subscribed(let subscription) = state { return subscription } else { return nil }
+      }
+      guard let subscription else { return }
+      scheduler.schedule(options: options) { subscription.cancel() }
+    }
+  }
+}

@@ -1,0 +1,214 @@
+extension Publisher {
+  /// Ends the publisher if the upstream goes quiet for longer than `interval`.
+  ///
+  /// The clock starts at subscription, restarts at the first request, and restarts at every value.
+  /// When it runs out, the upstream is cancelled and the subscriber gets `customError()` as a
+  /// failure, or a normal finish if there is no `customError`. Values and the completion are
+  /// delivered on `scheduler`.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let subject = PassthroughSubject<Int, URLError>()
+  /// let token = subject
+  ///   .timeout(.seconds(5), scheduler: scheduler, customError: { URLError(.timedOut) })
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// scheduler.advance(by: .seconds(5))   // prints "failure(... timedOut ...)"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - interval: How long the upstream may stay silent.
+  ///   - scheduler: The scheduler that keeps time and delivers.
+  ///   - options: Scheduler options for the deliveries and the timer.
+  ///   - customError: Makes the failure to end with; without it the publisher finishes.
+  public func timeout<S: Scheduler>(
+    _ interval: S.SchedulerTimeType.Stride,
+    scheduler: S,
+    options: S.SchedulerOptions? = nil,
+    customError: (() -> Failure)? = nil
+  ) -> Publishers.Timeout<Self, S> {
+    Publishers.Timeout(
+      upstream: self, interval: interval, scheduler: scheduler, options: options, customError: customError)
+  }
+}
+
+extension Publishers {
+  /// A publisher that ends when its upstream stays silent for too long.
+  public struct Timeout<Upstream: Publisher, Context: Scheduler>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher being watched.
+    public let upstream: Upstream
+    /// How long the upstream may stay silent.
+    public let interval: Context.SchedulerTimeType.Stride
+    /// The scheduler that keeps time and delivers.
+    public let scheduler: Context
+    /// The options for the deliveries and the timer.
+    public let options: Context.SchedulerOptions?
+    /// Makes the failure to end with on timeout; `nil` finishes instead.
+    public let customError: (() -> Upstream.Failure)?
+
+    /// Creates a publisher that ends `upstream` after `interval` of silence.
+    public init(
+      upstream: Upstream,
+      interval: Context.SchedulerTimeType.Stride,
+      scheduler: Context,
+      options: Context.SchedulerOptions?,
+      customError: (() -> Publishers.Timeout<Upstream, Context>.Failure)?
+    ) {
+      self.upstream = upstream
+      self.interval = interval
+      self.scheduler = scheduler
+      self.options = options
+      self.customError = customError
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber, publisher: self))
+    }
+  }
+}
+
+extension Publishers.Timeout {
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    private enum State {
+      case awaitingSubscription
+      case subscribed(any Subscription)
+      /// The upstream completed; its completion is on its way through the scheduler.
+      case pendingCompletion
+      case terminal
+    }
+
+    private let lock = Lock()
+    private var state = State.awaitingSubscription
+    /// Bumped whenever the clock restarts, so that a timer started earlier does nothing.
+    private var timerGeneration: UInt64 = 0
+    private var hasRequested = false
+    private let downstream: Downstream
+    private let interval: Context.SchedulerTimeType.Stride
+    private let scheduler: Context
+    private let options: Context.SchedulerOptions?
+    private let customError: (() -> Failure)?
+
+    init(downstream: Downstream, publisher: Publishers.Timeout<Upstream, Context>) {
+      self.downstream = downstream
+      interval = publisher.interval
+      scheduler = publisher.scheduler
+      options = publisher.options
+      customError = publisher.customError
+    }
+
+    /// Starts a new timer generation; call with the lock held, then ``startTimer(_:)`` after unlocking.
+    private func restartClockLocked() -> UInt64 {
+      timerGeneration &+= 1
+      return timerGeneration
+    }
+
+    private func startTimer(_ generation: UInt64) {
+      // Weak, so that an abandoned subscription is not kept alive until its timer fires.
+      scheduler.schedule(
+        after: scheduler.now.advanced(by: interval), tolerance: scheduler.minimumTolerance, options: options
+      ) { [weak self] in
+        self?.timerFired(generation)
+      }
+    }
+
+    private func timerFired(_ generation: UInt64) {
+      let subscription: (any Subscription)? = lock.withLock {
+        guard generation == timerGeneration, case .subscribed(let subscription) = state else { return nil }
+        state = .terminal
+        return subscription
+      }
+      guard let subscription else { return }
+      subscription.cancel()
+      downstream.receive(completion: customError.map { .failure($0()) } ?? .finished)
+    }
+
+    func receive(subscription: any Subscription) {
+      let generation: UInt64? = lock.withLock {
+        guard case .awaitingSubscription = state else { return nil }
+        state = .subscribed(subscription)
+        return restartClockLocked()
+      }
+      guard let generation else { return subscription.cancel() }
+      // The subscriber hears of its subscription before a timer (immediate, on some schedulers) can
+      // end it.
+      downstream.receive(subscription: self)
+      startTimer(generation)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      let generation: UInt64? = lock.withLock {
+        guard case .subscribed = state else { return nil }
+        return restartClockLocked()
+      }
+      guard let generation else { return .none }
+      startTimer(generation)
+      scheduler.schedule(options: options) { self.deliver(input) }
+      return .none
+    }
+
+    private func deliver(_ input: Input) {
+      let isLive: Bool = lock.withLock {
+        switch state {
+        case .subscribed, .pendingCompletion: return true
+        case .awaitingSubscription, .terminal: return false
+        }
+      }
+      guard isLive else { return }
+      let demand = downstream.receive(input)
+      guard demand > 0 else { return }
+      let subscription: (any Subscription)? = lock.withLock {
+        if case .subscribed(let subscription) = state { return subscription } else { return nil }
+      }
+      subscription?.request(demand)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      let subscription: (any Subscription)?? = lock.withLock {
+        guard case .subscribed(let subscription) = state else { return nil }
+        state = .pendingCompletion
+        timerGeneration &+= 1
+        return .some(subscription)
+      }
+      guard let subscription else { return }
+      _ = subscription
+      scheduler.schedule(options: options) { self.deliver(completion) }
+    }
+
+    private func deliver(_ completion: Subscribers.Completion<Failure>) {
+      let isPending: Bool = lock.withLock {
+        guard case .pendingCompletion = state else { return false }
+        state = .terminal
+        return true
+      }
+      if isPending { downstream.receive(completion: completion) }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      let (subscription, generation): ((any Subscription)?, UInt64?) = lock.withLock {
+        guard case .subscribed(let subscription) = state else { return (nil, nil) }
+        guard !hasRequested else { return (subscription, nil) }
+        hasRequested = true
+        return (subscription, restartClockLocked())
+      }
+      if let generation { startTimer(generation) }
+      subscription?.request(demand)
+    }
+
+    func cancel() {
+      let subscription: (any Subscription)? = lock.withLock {
+        defer {
+          state = .terminal
+          timerGeneration &+= 1
+        }
+        if case .subscribed(let subscription) = state { return subscription } else { return nil }
+      }
+      subscription?.cancel()
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import BindingsTesting
+import Foundation
+import Testing
+
+@testable import Bindings
+
+@Suite("receive(on:)")
+struct ReceiveOnTests {
+  @Test("hands over the subscription at once, and delivers values and the completion on the scheduler")
+  func deliversOnTheScheduler() {
+    let scheduler = TestScheduler()
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = RecordingSubscriber<Int, TestError>()
+    subject.receive(on: scheduler).subscribe(recorder)
+    #expect(recorder.events == [.subscription])
+    subject.send(1)
+    subject.send(2)
+    subject.send(completion: .failure(.oops))
+    #expect(recorder.events == [.subscription])
+    scheduler.advance()
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.failure(.oops))])
+  }
+
+  @Test("demand goes upstream, including demand returned from a delivered value")
+  func honoursDemand() {
+    let scheduler = TestScheduler()
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = RecordingSubscriber<Int, TestError>(initialDemand: .max(2))
+    subject.receive(on: scheduler).subscribe(recorder)
+    for value in 1...4 { subject.send(value) }
+    scheduler.advance()
+    recorder.request(.max(1))
+    subject.send(5)
+    subject.send(6)
+    scheduler.advance()
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(5)])
+  }
+
+  @Test("cancel reaches the upstream once, and scheduled deliveries are dropped")
+  func cancelPropagates() {
+    let scheduler = TestScheduler()
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = RecordingSubscriber<Int, TestError>()
+    subject.receive(on: scheduler).subscribe(recorder)
+    subject.send(1)
+    recorder.cancel()
+    recorder.cancel()
+    #expect(subject.core.subscriberCount == 0)
+    scheduler.advance()
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test("values sent from many threads all arrive, in one serial queue's order")
+  func concurrentSendsToASerialQueue() async {
+    let queue = DispatchQueue(label: "ReceiveOnTests")
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = RecordingSubscriber<Int, TestError>()
+    subject.receive(on: queue).subscribe(recorder)
+    DispatchQueue.concurrentPerform(iterations: 500) { subject.send($0) }
+    await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+    #expect(recorder.values.sorted() == Array(0..<500))
+  }
+
+  @Test("lifecycle: subscriber, subscription and subject are released")
+  func lifecycle() {
+    expectLifecycleForEveryEnding { $0.receive(on: ImmediateScheduler.shared) }
+  }
+}
