@@ -231,50 +231,52 @@ struct BindingOperatorsTests {
   }
 }
 
-@Suite("first value")
-struct BindingFirstValueTests {
-  @Test("a binding made on the thread its target delivers on holds the current value before <~ returns")
-  @MainActor
-  func synchronousOnTheDeliveringThread() {
-    let label = BindingTestLabel()
-    let viewModel = BindingTestViewModel(name: "Ada")
-    label.reactive.text.delivered(on: MainThreadScheduler.shared) <~ viewModel.$name
-    #expect(label.text == "Ada")
-  }
-
-  @Test("a binding made on another thread gets its first value through the target's scheduler")
-  @MainActor
-  func throughTheSchedulerFromElsewhere() async {
-    let label = BindingTestLabel()
-    let viewModel = BindingTestViewModel(name: "Ada")
-    let log = SchedulerTestLog()
-    let target = BindingTarget(label, scheduler: MainThreadScheduler.shared) { (label, text: String?) in
-      label.text = text
-      log.append(MainThreadScheduler.shared.isMainThread ? "written on the main thread" : "written elsewhere")
+extension MainThreadSerialized {
+  @Suite("first value")
+  struct BindingFirstValueTests {
+    @Test("a binding made on the thread its target delivers on holds the current value before <~ returns")
+    @MainActor
+    func synchronousOnTheDeliveringThread() {
+      let label = BindingTestLabel()
+      let viewModel = BindingTestViewModel(name: "Ada")
+      label.reactive.text.delivered(on: MainThreadScheduler.shared) <~ viewModel.$name
+      #expect(label.text == "Ada")
     }
-    let handoff = SendableBox((target, viewModel))
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      DispatchQueue.global().async {
-        let (target, viewModel) = handoff.value
-        target <~ viewModel.$name
-        log.append("bound")
-        // Queued behind the hop that carries the first value.
-        DispatchQueue.main.async { continuation.resume() }
+
+    @Test("a binding made on another thread gets its first value through the target's scheduler")
+    @MainActor
+    func throughTheSchedulerFromElsewhere() async {
+      let label = BindingTestLabel()
+      let viewModel = BindingTestViewModel(name: "Ada")
+      let log = SchedulerTestLog()
+      let target = BindingTarget(label, scheduler: MainThreadScheduler.shared) { (label, text: String?) in
+        label.text = text
+        log.append(MainThreadScheduler.shared.isMainThread ? "written on the main thread" : "written elsewhere")
       }
+      let handoff = SendableBox((target, viewModel))
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        DispatchQueue.global().async {
+          let (target, viewModel) = handoff.value
+          target <~ viewModel.$name
+          log.append("bound")
+          // Queued behind the hop that carries the first value.
+          DispatchQueue.main.async { continuation.resume() }
+        }
+      }
+      #expect(log.entries.sorted() == ["bound", "written on the main thread"])
+      #expect(label.text == "Ada")
     }
-    #expect(log.entries.sorted() == ["bound", "written on the main thread"])
-    #expect(label.text == "Ada")
-  }
 
-  @Test("a sink with a scheduler delivers every value through it")
-  func sinkWithScheduler() {
-    let scheduler = CountingBindingScheduler()
-    let owner = BindingTestLabel()
-    let subject = PassthroughSubject<String, Never>()
-    subject.subscribe(BindingSink(owner: owner, scheduler: scheduler) { owner, text in owner.text = text })
-    subject.send("Ada")
-    #expect(scheduler.count == 1)
-    #expect(owner.text == "Ada")
+    @Test("a sink with a scheduler delivers every value through it")
+    func sinkWithScheduler() {
+      let scheduler = CountingBindingScheduler()
+      let owner = BindingTestLabel()
+      let subject = PassthroughSubject<String, Never>()
+      subject.subscribe(BindingSink(owner: owner, scheduler: scheduler) { owner, text in owner.text = text })
+      subject.send("Ada")
+      #expect(scheduler.count == 1)
+      #expect(owner.text == "Ada")
+    }
   }
 }
 
