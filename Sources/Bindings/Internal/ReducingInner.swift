@@ -7,6 +7,10 @@
 /// has requested something. A downstream that has not requested yet gets the result when it does.
 /// A failure, from the upstream or thrown by the reduction, is delivered at once, demand or not.
 ///
+/// The operators do not subclass it themselves: each uses one of the three reductions below it
+/// (``ReducingFoldInner``, ``ReducingSearchInner``, ``ReducingExtremumInner``), whose closures are
+/// typed-throwing, so that one class serves both an operator and its `try…` form.
+///
 /// The accumulator needs no lock: the upstream never delivers two values at once, and the
 /// accumulator is read only once the reduction is over. The lock guards the subscription state,
 /// which `request(_:)` and `cancel()` may touch from other threads.
@@ -38,9 +42,18 @@ class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subs
   private var downstreamRequested = false
   /// `nil` once terminal; released after the lock is dropped.
   private var downstream: Downstream?
+  /// The downstream form of an upstream failure: the failure itself, or it as `any Error`.
+  private let downstreamFailure: (UpstreamFailure) -> Downstream.Failure
+  let description: String
 
-  init(downstream: Downstream) {
+  init(
+    downstream: Downstream,
+    description: String,
+    downstreamFailure: @escaping (UpstreamFailure) -> Downstream.Failure
+  ) {
     self.downstream = downstream
+    self.description = description
+    self.downstreamFailure = downstreamFailure
   }
 
   /// Folds one value into the accumulator. Runs without the lock.
@@ -50,13 +63,6 @@ class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subs
 
   /// The value to deliver once the reduction is over; `nil` delivers only `.finished`.
   var result: Downstream.Input? { preconditionFailure("ReducingInner.result is abstract") }
-
-  /// The downstream form of an upstream failure.
-  func downstreamFailure(_ failure: UpstreamFailure) -> Downstream.Failure {
-    preconditionFailure("ReducingInner.downstreamFailure is abstract")
-  }
-
-  var description: String { preconditionFailure("ReducingInner.description is abstract") }
 
   final func receive(subscription: any Subscription) {
     lock.lock()
@@ -186,4 +192,103 @@ class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subs
     if let result { _ = downstream.receive(result) }
     downstream.receive(completion: .finished)
   }
+}
+
+/// `reduce`, `tryReduce`, `count()` and `collect()`: folds every value into an accumulator, which is
+/// the result. The fold mutates the accumulator in place, so that `collect()` appends without copying.
+final class ReducingFoldInner<Input, UpstreamFailure: Error, Downstream: Subscriber>:
+  ReducingInner<Input, UpstreamFailure, Downstream>, @unchecked Sendable
+{
+  private let fold: (inout Downstream.Input, Input) throws(Downstream.Failure) -> Void
+  private var accumulator: Downstream.Input
+
+  init(
+    downstream: Downstream,
+    description: String,
+    initial: Downstream.Input,
+    fold: @escaping (inout Downstream.Input, Input) throws(Downstream.Failure) -> Void,
+    downstreamFailure: @escaping (UpstreamFailure) -> Downstream.Failure
+  ) {
+    self.fold = fold
+    self.accumulator = initial
+    super.init(downstream: downstream, description: description, downstreamFailure: downstreamFailure)
+  }
+
+  override func reduce(_ input: Input) -> Step {
+    do throws(Downstream.Failure) {
+      try fold(&accumulator, input)
+      return .continue
+    } catch {
+      return .fail(error)
+    }
+  }
+
+  override var result: Downstream.Input? { accumulator }
+}
+
+/// `allSatisfy`, `contains(where:)`, `contains(_:)` and the `try…` forms: a search that stops at the
+/// first decisive value, the one for which the predicate returns `decisiveAnswer` (`false` for
+/// `allSatisfy`, `true` for `contains`). The result is `decisiveAnswer` if one came, else its
+/// opposite.
+final class ReducingSearchInner<Input, UpstreamFailure: Error, Downstream: Subscriber>:
+  ReducingInner<Input, UpstreamFailure, Downstream>, @unchecked Sendable
+where Downstream.Input == Bool {
+  private let predicate: (Input) throws(Downstream.Failure) -> Bool
+  private let decisiveAnswer: Bool
+  private var foundDecisiveValue = false
+
+  init(
+    downstream: Downstream,
+    description: String,
+    stopsWhen predicate: @escaping (Input) throws(Downstream.Failure) -> Bool,
+    is decisiveAnswer: Bool,
+    downstreamFailure: @escaping (UpstreamFailure) -> Downstream.Failure
+  ) {
+    self.predicate = predicate
+    self.decisiveAnswer = decisiveAnswer
+    super.init(downstream: downstream, description: description, downstreamFailure: downstreamFailure)
+  }
+
+  override func reduce(_ input: Input) -> Step {
+    do throws(Downstream.Failure) {
+      guard try predicate(input) == decisiveAnswer else { return .continue }
+    } catch {
+      return .fail(error)
+    }
+    foundDecisiveValue = true
+    return .finish
+  }
+
+  override var result: Bool? { foundDecisiveValue ? decisiveAnswer : !decisiveAnswer }
+}
+
+/// `max`, `min`, `tryMax` and `tryMin`: keeps the largest value by an ordering; of equal values the
+/// later one wins. `min` is `max` with the ordering reversed.
+final class ReducingExtremumInner<Input, UpstreamFailure: Error, Downstream: Subscriber>:
+  ReducingInner<Input, UpstreamFailure, Downstream>, @unchecked Sendable
+where Downstream.Input == Input {
+  private let areInIncreasingOrder: (Input, Input) throws(Downstream.Failure) -> Bool
+  private var largest: Input?
+
+  init(
+    downstream: Downstream,
+    description: String,
+    areInIncreasingOrder: @escaping (Input, Input) throws(Downstream.Failure) -> Bool,
+    downstreamFailure: @escaping (UpstreamFailure) -> Downstream.Failure
+  ) {
+    self.areInIncreasingOrder = areInIncreasingOrder
+    super.init(downstream: downstream, description: description, downstreamFailure: downstreamFailure)
+  }
+
+  override func reduce(_ input: Input) -> Step {
+    do throws(Downstream.Failure) {
+      if let largest, try !areInIncreasingOrder(largest, input) { return .continue }
+    } catch {
+      return .fail(error)
+    }
+    largest = input
+    return .continue
+  }
+
+  override var result: Input? { largest }
 }
