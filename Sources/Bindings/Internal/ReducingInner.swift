@@ -29,19 +29,12 @@ class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subs
     case fail(Downstream.Failure)
   }
 
-  private enum State {
-    case awaitingSubscription
-    case subscribed(any Subscription)
-    /// The reduction is over but the downstream has not asked for anything yet.
-    case awaitingDemand(Downstream.Input?)
-    case terminal
-  }
-
   private let lock = Lock()
-  private var state = State.awaitingSubscription
+  private var relay: TransformingRelayState<Downstream>
   private var downstreamRequested = false
-  /// `nil` once terminal; released after the lock is dropped.
-  private var downstream: Downstream?
+  /// The result and the downstream it is for, kept when the reduction is over before the downstream
+  /// has asked for anything.
+  private var pendingDelivery: (result: Downstream.Input?, downstream: Downstream?)?
   /// The downstream form of an upstream failure: the failure itself, or it as `any Error`.
   private let downstreamFailure: (UpstreamFailure) -> Downstream.Failure
   let description: String
@@ -51,7 +44,7 @@ class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subs
     description: String,
     downstreamFailure: @escaping (UpstreamFailure) -> Downstream.Failure
   ) {
-    self.downstream = downstream
+    self.relay = TransformingRelayState(downstream: downstream)
     self.description = description
     self.downstreamFailure = downstreamFailure
   }
@@ -65,126 +58,72 @@ class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subs
   var result: Downstream.Input? { preconditionFailure("ReducingInner.result is abstract") }
 
   final func receive(subscription: any Subscription) {
-    lock.lock()
-    guard case .awaitingSubscription = state, let downstream else {
-      lock.unlock()
+    guard let downstream = lock.withLock({ relay.attach(subscription) }) else {
       subscription.cancel()
       return
     }
-    state = .subscribed(subscription)
-    lock.unlock()
     downstream.receive(subscription: self)
     // The downstream may have cancelled from inside `receive(subscription:)`.
-    lock.lock()
-    guard case .subscribed = state else {
-      lock.unlock()
-      return
-    }
-    lock.unlock()
+    guard lock.withLock({ relay.isLive }) else { return }
     subscription.request(.unlimited)
   }
 
   final func receive(_ input: Input) -> Subscribers.Demand {
-    lock.lock()
-    guard case .subscribed = state else {
-      lock.unlock()
-      return .none
-    }
-    lock.unlock()
+    guard lock.withLock({ relay.isLive }) else { return .none }
     switch reduce(input) {
-    case .continue:
-      break
-    case .finish:
-      lock.lock()
-      guard case .subscribed(let upstream) = state else {
-        lock.unlock()
-        return .none
-      }
-      finishWithLockHeld(upstream: upstream)
-    case .fail(let error):
-      lock.lock()
-      guard case .subscribed(let upstream) = state else {
-        lock.unlock()
-        return .none
-      }
-      failWithLockHeld(error, upstream: upstream)
+    case .continue: break
+    case .finish: finish(cancellingUpstream: true)
+    case .fail(let error): fail(with: error, cancellingUpstream: true)
     }
     return .none
   }
 
   final func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-    lock.lock()
-    guard case .subscribed = state else {
-      lock.unlock()
-      return
-    }
     switch completion {
-    case .finished: finishWithLockHeld(upstream: nil)
-    case .failure(let failure): failWithLockHeld(downstreamFailure(failure), upstream: nil)
+    case .finished: finish(cancellingUpstream: false)
+    case .failure(let failure): fail(with: downstreamFailure(failure), cancellingUpstream: false)
     }
   }
 
   final func request(_ demand: Subscribers.Demand) {
     lock.lock()
     downstreamRequested = true
-    guard case .awaitingDemand(let result) = state else {
-      lock.unlock()
-      return
-    }
-    state = .terminal
-    let downstream = self.downstream
-    self.downstream = nil
+    let pending = pendingDelivery.take()
     lock.unlock()
-    Self.deliver(result, to: downstream)
+    guard let pending else { return }
+    Self.deliver(pending.result, to: pending.downstream)
   }
 
   final func cancel() {
     lock.lock()
-    switch state {
-    case .subscribed(let upstream):
-      state = .terminal
-      let downstream = self.downstream
-      self.downstream = nil
-      lock.unlock()
-      upstream.cancel()
-      _ = downstream
-    case .awaitingDemand:
-      state = .terminal
-      let downstream = self.downstream
-      self.downstream = nil
-      lock.unlock()
-      _ = downstream
-    case .awaitingSubscription, .terminal:
-      lock.unlock()
-    }
+    let ended = relay.end()
+    let released = pendingDelivery.take()
+    lock.unlock()
+    ended?.upstream.cancel()
+    _ = released
   }
 
-  /// Ends the reduction: cancels `upstream` when it stopped early, then delivers the result now if
-  /// the downstream has asked, or keeps it until it does. Unlocks.
-  private func finishWithLockHeld(upstream: (any Subscription)?) {
-    let result = self.result
-    guard downstreamRequested else {
-      state = .awaitingDemand(result)
+  /// Ends the reduction: cancels the upstream when the reduction stopped early, then delivers the
+  /// result now if the downstream has asked, or keeps it until it does.
+  private func finish(cancellingUpstream: Bool) {
+    lock.lock()
+    guard let ended = relay.end() else {
       lock.unlock()
-      upstream?.cancel()
       return
     }
-    state = .terminal
-    let downstream = self.downstream
-    self.downstream = nil
+    let result = self.result
+    let isRequested = downstreamRequested
+    if !isRequested { pendingDelivery = (result, ended.downstream) }
     lock.unlock()
-    upstream?.cancel()
-    Self.deliver(result, to: downstream)
+    if cancellingUpstream { ended.upstream.cancel() }
+    if isRequested { Self.deliver(result, to: ended.downstream) }
   }
 
-  /// Fails downstream at once, cancelling `upstream` when the reduction threw. Unlocks.
-  private func failWithLockHeld(_ error: Downstream.Failure, upstream: (any Subscription)?) {
-    state = .terminal
-    let downstream = self.downstream
-    self.downstream = nil
-    lock.unlock()
-    upstream?.cancel()
-    downstream?.receive(completion: .failure(error))
+  /// Fails downstream at once, cancelling the upstream when the reduction threw.
+  private func fail(with error: Downstream.Failure, cancellingUpstream: Bool) {
+    guard let ended = lock.withLock({ relay.end() }) else { return }
+    if cancellingUpstream { ended.upstream.cancel() }
+    ended.downstream?.receive(completion: .failure(error))
   }
 
   private static func deliver(_ result: Downstream.Input?, to downstream: Downstream?) {
