@@ -100,15 +100,7 @@ extension Publishers.CollectByCount {
     }
 
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      lock.lock()
-      guard let ended = relay.end() else {
-        lock.unlock()
-        return
-      }
-      let remainder = buffer
-      buffer = []
-      lock.unlock()
-      guard let downstream = ended.downstream else { return }
+      guard let (ended, remainder) = endTakingBuffer(), let downstream = ended.downstream else { return }
       if case .finished = completion, !remainder.isEmpty {
         // The array that was filling is one the downstream already asked for.
         _ = downstream.receive(remainder)
@@ -121,16 +113,18 @@ extension Publishers.CollectByCount {
     }
 
     func cancel() {
-      lock.lock()
-      guard let ended = relay.end() else {
-        lock.unlock()
-        return
-      }
-      let released = buffer
-      buffer = []
-      lock.unlock()
+      guard let (ended, released) = endTakingBuffer() else { return }
       ended.upstream.cancel()
       _ = released
+    }
+
+    /// Ends a live relay and takes the buffer with it, to be delivered or released unlocked.
+    private func endTakingBuffer() -> (TransformingRelayState<Downstream>.Ended, [Upstream.Output])? {
+      lock.withLock {
+        guard let ended = relay.end() else { return nil }
+        defer { buffer = [] }
+        return (ended, buffer)
+      }
     }
   }
 }
