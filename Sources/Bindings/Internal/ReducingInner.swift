@@ -7,6 +7,10 @@
 /// has requested something. A downstream that has not requested yet gets the result when it does.
 /// A failure, from the upstream or thrown by the reduction, is delivered at once, demand or not.
 ///
+/// The operators do not subclass it themselves: each uses one of the three reductions below it
+/// (``ReducingFoldInner``, ``ReducingSearchInner``, ``ReducingExtremumInner``), whose closures are
+/// typed-throwing, so that one class serves both an operator and its `try…` form.
+///
 /// The accumulator needs no lock: the upstream never delivers two values at once, and the
 /// accumulator is read only once the reduction is over. The lock guards the subscription state,
 /// which `request(_:)` and `cancel()` may touch from other threads.
@@ -25,22 +29,24 @@ class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subs
     case fail(Downstream.Failure)
   }
 
-  private enum State {
-    case awaitingSubscription
-    case subscribed(any Subscription)
-    /// The reduction is over but the downstream has not asked for anything yet.
-    case awaitingDemand(Downstream.Input?)
-    case terminal
-  }
-
   private let lock = Lock()
-  private var state = State.awaitingSubscription
+  private var relay: TransformingRelayState<Downstream>
   private var downstreamRequested = false
-  /// `nil` once terminal; released after the lock is dropped.
-  private var downstream: Downstream?
+  /// The result and the downstream it is for, kept when the reduction is over before the downstream
+  /// has asked for anything.
+  private var pendingDelivery: (result: Downstream.Input?, downstream: Downstream?)?
+  /// The downstream form of an upstream failure: the failure itself, or it as `any Error`.
+  private let downstreamFailure: (UpstreamFailure) -> Downstream.Failure
+  let description: String
 
-  init(downstream: Downstream) {
-    self.downstream = downstream
+  init(
+    downstream: Downstream,
+    description: String,
+    downstreamFailure: @escaping (UpstreamFailure) -> Downstream.Failure
+  ) {
+    self.relay = TransformingRelayState(downstream: downstream)
+    self.description = description
+    self.downstreamFailure = downstreamFailure
   }
 
   /// Folds one value into the accumulator. Runs without the lock.
@@ -51,134 +57,73 @@ class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subs
   /// The value to deliver once the reduction is over; `nil` delivers only `.finished`.
   var result: Downstream.Input? { preconditionFailure("ReducingInner.result is abstract") }
 
-  /// The downstream form of an upstream failure.
-  func downstreamFailure(_ failure: UpstreamFailure) -> Downstream.Failure {
-    preconditionFailure("ReducingInner.downstreamFailure is abstract")
-  }
-
-  var description: String { preconditionFailure("ReducingInner.description is abstract") }
-
   final func receive(subscription: any Subscription) {
-    lock.lock()
-    guard case .awaitingSubscription = state, let downstream else {
-      lock.unlock()
+    guard let downstream = lock.withLock({ relay.attach(subscription) }) else {
       subscription.cancel()
       return
     }
-    state = .subscribed(subscription)
-    lock.unlock()
     downstream.receive(subscription: self)
     // The downstream may have cancelled from inside `receive(subscription:)`.
-    lock.lock()
-    guard case .subscribed = state else {
-      lock.unlock()
-      return
-    }
-    lock.unlock()
+    guard lock.withLock({ relay.isLive }) else { return }
     subscription.request(.unlimited)
   }
 
   final func receive(_ input: Input) -> Subscribers.Demand {
-    lock.lock()
-    guard case .subscribed = state else {
-      lock.unlock()
-      return .none
-    }
-    lock.unlock()
+    guard lock.withLock({ relay.isLive }) else { return .none }
     switch reduce(input) {
-    case .continue:
-      break
-    case .finish:
-      lock.lock()
-      guard case .subscribed(let upstream) = state else {
-        lock.unlock()
-        return .none
-      }
-      finishWithLockHeld(upstream: upstream)
-    case .fail(let error):
-      lock.lock()
-      guard case .subscribed(let upstream) = state else {
-        lock.unlock()
-        return .none
-      }
-      failWithLockHeld(error, upstream: upstream)
+    case .continue: break
+    case .finish: finish(cancellingUpstream: true)
+    case .fail(let error): fail(with: error, cancellingUpstream: true)
     }
     return .none
   }
 
   final func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-    lock.lock()
-    guard case .subscribed = state else {
-      lock.unlock()
-      return
-    }
     switch completion {
-    case .finished: finishWithLockHeld(upstream: nil)
-    case .failure(let failure): failWithLockHeld(downstreamFailure(failure), upstream: nil)
+    case .finished: finish(cancellingUpstream: false)
+    case .failure(let failure): fail(with: downstreamFailure(failure), cancellingUpstream: false)
     }
   }
 
   final func request(_ demand: Subscribers.Demand) {
     lock.lock()
     downstreamRequested = true
-    guard case .awaitingDemand(let result) = state else {
-      lock.unlock()
-      return
-    }
-    state = .terminal
-    let downstream = self.downstream
-    self.downstream = nil
+    let pending = pendingDelivery.take()
     lock.unlock()
-    Self.deliver(result, to: downstream)
+    guard let pending else { return }
+    Self.deliver(pending.result, to: pending.downstream)
   }
 
   final func cancel() {
     lock.lock()
-    switch state {
-    case .subscribed(let upstream):
-      state = .terminal
-      let downstream = self.downstream
-      self.downstream = nil
-      lock.unlock()
-      upstream.cancel()
-      _ = downstream
-    case .awaitingDemand:
-      state = .terminal
-      let downstream = self.downstream
-      self.downstream = nil
-      lock.unlock()
-      _ = downstream
-    case .awaitingSubscription, .terminal:
-      lock.unlock()
-    }
+    let ended = relay.end()
+    let released = pendingDelivery.take()
+    lock.unlock()
+    ended?.upstream.cancel()
+    _ = released
   }
 
-  /// Ends the reduction: cancels `upstream` when it stopped early, then delivers the result now if
-  /// the downstream has asked, or keeps it until it does. Unlocks.
-  private func finishWithLockHeld(upstream: (any Subscription)?) {
-    let result = self.result
-    guard downstreamRequested else {
-      state = .awaitingDemand(result)
+  /// Ends the reduction: cancels the upstream when the reduction stopped early, then delivers the
+  /// result now if the downstream has asked, or keeps it until it does.
+  private func finish(cancellingUpstream: Bool) {
+    lock.lock()
+    guard let ended = relay.end() else {
       lock.unlock()
-      upstream?.cancel()
       return
     }
-    state = .terminal
-    let downstream = self.downstream
-    self.downstream = nil
+    let result = self.result
+    let isRequested = downstreamRequested
+    if !isRequested { pendingDelivery = (result, ended.downstream) }
     lock.unlock()
-    upstream?.cancel()
-    Self.deliver(result, to: downstream)
+    if cancellingUpstream { ended.upstream.cancel() }
+    if isRequested { Self.deliver(result, to: ended.downstream) }
   }
 
-  /// Fails downstream at once, cancelling `upstream` when the reduction threw. Unlocks.
-  private func failWithLockHeld(_ error: Downstream.Failure, upstream: (any Subscription)?) {
-    state = .terminal
-    let downstream = self.downstream
-    self.downstream = nil
-    lock.unlock()
-    upstream?.cancel()
-    downstream?.receive(completion: .failure(error))
+  /// Fails downstream at once, cancelling the upstream when the reduction threw.
+  private func fail(with error: Downstream.Failure, cancellingUpstream: Bool) {
+    guard let ended = lock.withLock({ relay.end() }) else { return }
+    if cancellingUpstream { ended.upstream.cancel() }
+    ended.downstream?.receive(completion: .failure(error))
   }
 
   private static func deliver(_ result: Downstream.Input?, to downstream: Downstream?) {
@@ -186,4 +131,103 @@ class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subs
     if let result { _ = downstream.receive(result) }
     downstream.receive(completion: .finished)
   }
+}
+
+/// `reduce`, `tryReduce`, `count()` and `collect()`: folds every value into an accumulator, which is
+/// the result. The fold mutates the accumulator in place, so that `collect()` appends without copying.
+final class ReducingFoldInner<Input, UpstreamFailure: Error, Downstream: Subscriber>:
+  ReducingInner<Input, UpstreamFailure, Downstream>, @unchecked Sendable
+{
+  private let fold: (inout Downstream.Input, Input) throws(Downstream.Failure) -> Void
+  private var accumulator: Downstream.Input
+
+  init(
+    downstream: Downstream,
+    description: String,
+    initial: Downstream.Input,
+    fold: @escaping (inout Downstream.Input, Input) throws(Downstream.Failure) -> Void,
+    downstreamFailure: @escaping (UpstreamFailure) -> Downstream.Failure
+  ) {
+    self.fold = fold
+    self.accumulator = initial
+    super.init(downstream: downstream, description: description, downstreamFailure: downstreamFailure)
+  }
+
+  override func reduce(_ input: Input) -> Step {
+    do throws(Downstream.Failure) {
+      try fold(&accumulator, input)
+      return .continue
+    } catch {
+      return .fail(error)
+    }
+  }
+
+  override var result: Downstream.Input? { accumulator }
+}
+
+/// `allSatisfy`, `contains(where:)`, `contains(_:)` and the `try…` forms: a search that stops at the
+/// first decisive value, the one for which the predicate returns `decisiveAnswer` (`false` for
+/// `allSatisfy`, `true` for `contains`). The result is `decisiveAnswer` if one came, else its
+/// opposite.
+final class ReducingSearchInner<Input, UpstreamFailure: Error, Downstream: Subscriber>:
+  ReducingInner<Input, UpstreamFailure, Downstream>, @unchecked Sendable
+where Downstream.Input == Bool {
+  private let predicate: (Input) throws(Downstream.Failure) -> Bool
+  private let decisiveAnswer: Bool
+  private var foundDecisiveValue = false
+
+  init(
+    downstream: Downstream,
+    description: String,
+    stopsWhen predicate: @escaping (Input) throws(Downstream.Failure) -> Bool,
+    is decisiveAnswer: Bool,
+    downstreamFailure: @escaping (UpstreamFailure) -> Downstream.Failure
+  ) {
+    self.predicate = predicate
+    self.decisiveAnswer = decisiveAnswer
+    super.init(downstream: downstream, description: description, downstreamFailure: downstreamFailure)
+  }
+
+  override func reduce(_ input: Input) -> Step {
+    do throws(Downstream.Failure) {
+      guard try predicate(input) == decisiveAnswer else { return .continue }
+    } catch {
+      return .fail(error)
+    }
+    foundDecisiveValue = true
+    return .finish
+  }
+
+  override var result: Bool? { foundDecisiveValue ? decisiveAnswer : !decisiveAnswer }
+}
+
+/// `max`, `min`, `tryMax` and `tryMin`: keeps the largest value by an ordering; of equal values the
+/// later one wins. `min` is `max` with the ordering reversed.
+final class ReducingExtremumInner<Input, UpstreamFailure: Error, Downstream: Subscriber>:
+  ReducingInner<Input, UpstreamFailure, Downstream>, @unchecked Sendable
+where Downstream.Input == Input {
+  private let areInIncreasingOrder: (Input, Input) throws(Downstream.Failure) -> Bool
+  private var largest: Input?
+
+  init(
+    downstream: Downstream,
+    description: String,
+    areInIncreasingOrder: @escaping (Input, Input) throws(Downstream.Failure) -> Bool,
+    downstreamFailure: @escaping (UpstreamFailure) -> Downstream.Failure
+  ) {
+    self.areInIncreasingOrder = areInIncreasingOrder
+    super.init(downstream: downstream, description: description, downstreamFailure: downstreamFailure)
+  }
+
+  override func reduce(_ input: Input) -> Step {
+    do throws(Downstream.Failure) {
+      if let largest, try !areInIncreasingOrder(largest, input) { return .continue }
+    } catch {
+      return .fail(error)
+    }
+    largest = input
+    return .continue
+  }
+
+  override var result: Input? { largest }
 }

@@ -13,19 +13,11 @@ class TryTransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber
 where Downstream.Failure == any Error {
   typealias Failure = UpstreamFailure
 
-  private enum State {
-    case awaitingSubscription
-    case subscribed(any Subscription)
-    case terminal
-  }
-
   private let lock = Lock()
-  private var state = State.awaitingSubscription
-  /// `nil` once terminal; released after the lock is dropped.
-  private var downstream: Downstream?
+  private var relay: TransformingRelayState<Downstream>
 
   init(downstream: Downstream) {
-    self.downstream = downstream
+    relay = TransformingRelayState(downstream: downstream)
   }
 
   /// The downstream value for `input`, or `nil` to drop it. Runs without the lock.
@@ -36,29 +28,22 @@ where Downstream.Failure == any Error {
   var description: String { preconditionFailure("TryTransformingInner.description is abstract") }
 
   final func receive(subscription: any Subscription) {
-    lock.lock()
-    guard case .awaitingSubscription = state, let downstream else {
-      lock.unlock()
+    guard let downstream = lock.withLock({ relay.attach(subscription) }) else {
       subscription.cancel()
       return
     }
-    state = .subscribed(subscription)
-    lock.unlock()
     downstream.receive(subscription: self)
   }
 
   final func receive(_ input: Input) -> Subscribers.Demand {
-    lock.lock()
-    guard case .subscribed = state, let downstream else {
-      lock.unlock()
-      return .none
-    }
-    lock.unlock()
+    guard let downstream = lock.withLock({ relay.liveDownstream }) else { return .none }
     let transformed: Downstream.Input?
     do {
       transformed = try output(for: input)
     } catch {
-      fail(with: error)
+      guard let ended = lock.withLock({ relay.end() }) else { return .none }
+      ended.upstream.cancel()
+      ended.downstream?.receive(completion: .failure(error))
       return .none
     }
     // A dropped value still used one unit of the upstream's demand: ask for its replacement.
@@ -67,53 +52,14 @@ where Downstream.Failure == any Error {
   }
 
   final func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-    lock.lock()
-    guard case .subscribed = state else {
-      lock.unlock()
-      return
-    }
-    state = .terminal
-    let downstream = self.downstream
-    self.downstream = nil
-    lock.unlock()
-    downstream?.receive(completion: completion.mapError { $0 })
+    lock.withLock { relay.end() }?.downstream?.receive(completion: completion.mapError { $0 })
   }
 
   final func request(_ demand: Subscribers.Demand) {
-    lock.lock()
-    guard case .subscribed(let upstream) = state else {
-      lock.unlock()
-      return
-    }
-    lock.unlock()
-    upstream.request(demand)
+    lock.withLock { relay.liveUpstream }?.request(demand)
   }
 
   final func cancel() {
-    lock.lock()
-    guard case .subscribed(let upstream) = state else {
-      lock.unlock()
-      return
-    }
-    state = .terminal
-    let downstream = self.downstream
-    self.downstream = nil
-    lock.unlock()
-    upstream.cancel()
-    _ = downstream
-  }
-
-  private func fail(with error: any Error) {
-    lock.lock()
-    guard case .subscribed(let upstream) = state else {
-      lock.unlock()
-      return
-    }
-    state = .terminal
-    let downstream = self.downstream
-    self.downstream = nil
-    lock.unlock()
-    upstream.cancel()
-    downstream?.receive(completion: .failure(error))
+    lock.withLock { relay.end() }?.upstream.cancel()
   }
 }

@@ -42,33 +42,11 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, predicate: predicate))
+      upstream.subscribe(
+        ReducingSearchInner(
+          downstream: subscriber, description: "AllSatisfy", stopsWhen: { (value) throws(Failure) in predicate(value) },
+          is: false, downstreamFailure: { $0 })
+      )
     }
-  }
-}
-
-extension Publishers.AllSatisfy {
-  private final class Inner<Downstream: Subscriber>:
-    ReducingInner<Upstream.Output, Upstream.Failure, Downstream>, @unchecked Sendable
-  where Downstream.Input == Bool, Downstream.Failure == Upstream.Failure {
-    private let predicate: (Upstream.Output) -> Bool
-    private var satisfied = true
-
-    init(downstream: Downstream, predicate: @escaping (Upstream.Output) -> Bool) {
-      self.predicate = predicate
-      super.init(downstream: downstream)
-    }
-
-    override func reduce(_ input: Upstream.Output) -> Step {
-      guard !predicate(input) else { return .continue }
-      satisfied = false
-      return .finish
-    }
-
-    override var result: Bool? { satisfied }
-
-    override func downstreamFailure(_ failure: Upstream.Failure) -> Upstream.Failure { failure }
-
-    override var description: String { "AllSatisfy" }
   }
 }

@@ -38,28 +38,13 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber))
+      upstream.subscribe(
+        ReducingFoldInner(
+          downstream: subscriber, description: "Collect", initial: [],
+          fold: { (values, value) throws(Failure) in values.append(value) }, downstreamFailure: { $0 })
+      )
     }
   }
 }
 
 extension Publishers.Collect: Equatable where Upstream: Equatable {}
-
-extension Publishers.Collect {
-  private final class Inner<Downstream: Subscriber>:
-    ReducingInner<Upstream.Output, Upstream.Failure, Downstream>, @unchecked Sendable
-  where Downstream.Input == [Upstream.Output], Downstream.Failure == Upstream.Failure {
-    private var buffer: [Upstream.Output] = []
-
-    override func reduce(_ input: Upstream.Output) -> Step {
-      buffer.append(input)
-      return .continue
-    }
-
-    override var result: [Upstream.Output]? { buffer }
-
-    override func downstreamFailure(_ failure: Upstream.Failure) -> Upstream.Failure { failure }
-
-    override var description: String { "Collect" }
-  }
-}

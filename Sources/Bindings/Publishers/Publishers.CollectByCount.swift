@@ -60,21 +60,13 @@ extension Publishers.CollectByCount {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private enum State {
-      case awaitingSubscription
-      case subscribed(any Subscription)
-      case terminal
-    }
-
     private let lock = Lock()
     private let count: Int
-    private var state = State.awaitingSubscription
+    private var relay: TransformingRelayState<Downstream>
     private var buffer: [Upstream.Output] = []
-    /// `nil` once terminal; released after the lock is dropped.
-    private var downstream: Downstream?
 
     init(downstream: Downstream, count: Int) {
-      self.downstream = downstream
+      self.relay = TransformingRelayState(downstream: downstream)
       self.count = count
       buffer.reserveCapacity(count)
     }
@@ -82,20 +74,16 @@ extension Publishers.CollectByCount {
     var description: String { "CollectByCount" }
 
     func receive(subscription: any Subscription) {
-      lock.lock()
-      guard case .awaitingSubscription = state, let downstream else {
-        lock.unlock()
+      guard let downstream = lock.withLock({ relay.attach(subscription) }) else {
         subscription.cancel()
         return
       }
-      state = .subscribed(subscription)
-      lock.unlock()
       downstream.receive(subscription: self)
     }
 
     func receive(_ input: Upstream.Output) -> Subscribers.Demand {
       lock.lock()
-      guard case .subscribed = state, let downstream else {
+      guard let downstream = relay.liveDownstream else {
         lock.unlock()
         return .none
       }
@@ -112,18 +100,7 @@ extension Publishers.CollectByCount {
     }
 
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      lock.lock()
-      guard case .subscribed = state else {
-        lock.unlock()
-        return
-      }
-      state = .terminal
-      let downstream = self.downstream
-      let remainder = buffer
-      self.downstream = nil
-      buffer = []
-      lock.unlock()
-      guard let downstream else { return }
+      guard let (ended, remainder) = endTakingBuffer(), let downstream = ended.downstream else { return }
       if case .finished = completion, !remainder.isEmpty {
         // The array that was filling is one the downstream already asked for.
         _ = downstream.receive(remainder)
@@ -132,28 +109,22 @@ extension Publishers.CollectByCount {
     }
 
     func request(_ demand: Subscribers.Demand) {
-      lock.lock()
-      guard case .subscribed(let upstream) = state else {
-        lock.unlock()
-        return
-      }
-      lock.unlock()
-      upstream.request(demand * count)
+      lock.withLock { relay.liveUpstream }?.request(demand * count)
     }
 
     func cancel() {
-      lock.lock()
-      guard case .subscribed(let upstream) = state else {
-        lock.unlock()
-        return
-      }
-      state = .terminal
-      let released = (downstream, buffer)
-      downstream = nil
-      buffer = []
-      lock.unlock()
-      upstream.cancel()
+      guard let (ended, released) = endTakingBuffer() else { return }
+      ended.upstream.cancel()
       _ = released
+    }
+
+    /// Ends a live relay and takes the buffer with it, to be delivered or released unlocked.
+    private func endTakingBuffer() -> (TransformingRelayState<Downstream>.Ended, [Upstream.Output])? {
+      lock.withLock {
+        guard let ended = relay.end() else { return nil }
+        defer { buffer = [] }
+        return (ended, buffer)
+      }
     }
   }
 }

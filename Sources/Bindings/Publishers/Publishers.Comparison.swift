@@ -90,33 +90,12 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, areInIncreasingOrder: areInIncreasingOrder))
+      upstream.subscribe(
+        ReducingExtremumInner(
+          downstream: subscriber, description: "Comparison",
+          areInIncreasingOrder: { (lhs, rhs) throws(Failure) in areInIncreasingOrder(lhs, rhs) },
+          downstreamFailure: { $0 })
+      )
     }
-  }
-}
-
-extension Publishers.Comparison {
-  private final class Inner<Downstream: Subscriber>:
-    ReducingInner<Upstream.Output, Upstream.Failure, Downstream>, @unchecked Sendable
-  where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-    private let areInIncreasingOrder: (Upstream.Output, Upstream.Output) -> Bool
-    private var largest: Upstream.Output?
-
-    init(downstream: Downstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
-      self.areInIncreasingOrder = areInIncreasingOrder
-      super.init(downstream: downstream)
-    }
-
-    override func reduce(_ input: Upstream.Output) -> Step {
-      if let largest, !areInIncreasingOrder(largest, input) { return .continue }
-      largest = input
-      return .continue
-    }
-
-    override var result: Upstream.Output? { largest }
-
-    override func downstreamFailure(_ failure: Upstream.Failure) -> Upstream.Failure { failure }
-
-    override var description: String { "Comparison" }
   }
 }

@@ -44,35 +44,14 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, output: output))
+      let output = self.output
+      upstream.subscribe(
+        ReducingSearchInner(
+          downstream: subscriber, description: "Contains", stopsWhen: { (value) throws(Failure) in value == output },
+          is: true, downstreamFailure: { $0 })
+      )
     }
   }
 }
 
 extension Publishers.Contains: Equatable where Upstream: Equatable {}
-
-extension Publishers.Contains {
-  private final class Inner<Downstream: Subscriber>:
-    ReducingInner<Upstream.Output, Upstream.Failure, Downstream>, @unchecked Sendable
-  where Downstream.Input == Bool, Downstream.Failure == Upstream.Failure {
-    private let output: Upstream.Output
-    private var found = false
-
-    init(downstream: Downstream, output: Upstream.Output) {
-      self.output = output
-      super.init(downstream: downstream)
-    }
-
-    override func reduce(_ input: Upstream.Output) -> Step {
-      guard input == output else { return .continue }
-      found = true
-      return .finish
-    }
-
-    override var result: Bool? { found }
-
-    override func downstreamFailure(_ failure: Upstream.Failure) -> Upstream.Failure { failure }
-
-    override var description: String { "Contains" }
-  }
-}

@@ -34,28 +34,13 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber))
+      upstream.subscribe(
+        ReducingFoldInner(
+          downstream: subscriber, description: "Count", initial: 0, fold: { (count, _) throws(Failure) in count += 1 },
+          downstreamFailure: { $0 })
+      )
     }
   }
 }
 
 extension Publishers.Count: Equatable where Upstream: Equatable {}
-
-extension Publishers.Count {
-  private final class Inner<Downstream: Subscriber>:
-    ReducingInner<Upstream.Output, Upstream.Failure, Downstream>, @unchecked Sendable
-  where Downstream.Input == Int, Downstream.Failure == Upstream.Failure {
-    private var count = 0
-
-    override func reduce(_ input: Upstream.Output) -> Step {
-      count += 1
-      return .continue
-    }
-
-    override var result: Int? { count }
-
-    override func downstreamFailure(_ failure: Upstream.Failure) -> Upstream.Failure { failure }
-
-    override var description: String { "Count" }
-  }
-}

@@ -97,12 +97,6 @@ extension Publishers.HandleEvents {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private enum State {
-      case awaitingSubscription
-      case subscribed(any Subscription)
-      case terminal
-    }
-
     /// The closures without the upstream publisher, which the subscription has no use for.
     private struct Callbacks {
       let receiveSubscription: ((any Subscription) -> Void)?
@@ -113,10 +107,9 @@ extension Publishers.HandleEvents {
     }
 
     private let lock = Lock()
-    private var state = State.awaitingSubscription
-    /// `nil` once terminal, so captured objects are let go; released after the lock is dropped.
+    private var relay: TransformingRelayState<Downstream>
+    /// `nil` once ended, so captured objects are let go; released after the lock is dropped.
     private var events: Callbacks?
-    private var downstream: Downstream?
 
     init(_ events: Publishers.HandleEvents<Upstream>, downstream: Downstream) {
       self.events = Callbacks(
@@ -126,30 +119,23 @@ extension Publishers.HandleEvents {
         receiveCancel: events.receiveCancel,
         receiveRequest: events.receiveRequest
       )
-      self.downstream = downstream
+      self.relay = TransformingRelayState(downstream: downstream)
     }
 
     var description: String { "HandleEvents" }
 
     func receive(subscription: any Subscription) {
-      lock.lock()
-      let receiveSubscription = events?.receiveSubscription
-      lock.unlock()
-      receiveSubscription?(subscription)
-      lock.lock()
-      guard case .awaitingSubscription = state, let downstream else {
-        lock.unlock()
+      lock.withLock { events?.receiveSubscription }?(subscription)
+      guard let downstream = lock.withLock({ relay.attach(subscription) }) else {
         subscription.cancel()
         return
       }
-      state = .subscribed(subscription)
-      lock.unlock()
       downstream.receive(subscription: self)
     }
 
     func receive(_ input: Upstream.Output) -> Subscribers.Demand {
       lock.lock()
-      guard case .subscribed = state, let downstream else {
+      guard let downstream = relay.liveDownstream else {
         lock.unlock()
         return .none
       }
@@ -158,62 +144,40 @@ extension Publishers.HandleEvents {
       receiveOutput?(input)
       let demand = downstream.receive(input)
       guard demand > 0 else { return demand }
-      lock.lock()
-      let receiveRequest = events?.receiveRequest
-      lock.unlock()
-      receiveRequest?(demand)
+      lock.withLock { events?.receiveRequest }?(demand)
       return demand
     }
 
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
       lock.lock()
-      guard case .subscribed = state else {
+      guard relay.isLive else {
         lock.unlock()
         return
       }
       let receiveCompletion = events?.receiveCompletion
       lock.unlock()
       receiveCompletion?(completion)
-      lock.lock()
-      state = .terminal
-      let released = events
-      let downstream = self.downstream
-      events = nil
-      self.downstream = nil
-      lock.unlock()
+      // The closure may have cancelled, which ends the relay: then nothing is delivered.
+      let (ended, released) = lock.withLock { (relay.end(), events.take()) }
       _ = released
-      downstream?.receive(completion: completion)
+      ended?.downstream?.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
-      lock.lock()
-      let receiveRequest = events?.receiveRequest
-      lock.unlock()
-      receiveRequest?(demand)
-      lock.lock()
-      guard case .subscribed(let upstream) = state else {
-        lock.unlock()
-        return
-      }
-      lock.unlock()
-      upstream.request(demand)
+      lock.withLock { events?.receiveRequest }?(demand)
+      lock.withLock { relay.liveUpstream }?.request(demand)
     }
 
     func cancel() {
       lock.lock()
-      guard case .subscribed(let upstream) = state else {
+      guard let ended = relay.end() else {
         lock.unlock()
         return
       }
-      state = .terminal
-      let released = events
-      let downstream = self.downstream
-      events = nil
-      self.downstream = nil
+      let released = events.take()
       lock.unlock()
       released?.receiveCancel?()
-      upstream.cancel()
-      _ = downstream
+      ended.upstream.cancel()
     }
   }
 }

@@ -67,23 +67,15 @@ extension Publishers.Print {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private enum State {
-      case awaitingSubscription
-      case subscribed(any Subscription)
-      case terminal
-    }
-
     private let lock = Lock()
-    private var state = State.awaitingSubscription
-    /// `nil` once terminal; released after the lock is dropped.
-    private var downstream: Downstream?
+    private var relay: TransformingRelayState<Downstream>
     private let prefix: String
     /// Never mutated in place: each line is written through a copy, so that writes from different
     /// threads do not race on this property. A stream that forwards to shared storage sees them all.
     private let stream: (any TextOutputStream)?
 
     init(downstream: Downstream, prefix: String, stream: (any TextOutputStream)?) {
-      self.downstream = downstream
+      self.relay = TransformingRelayState(downstream: downstream)
       self.prefix = prefix.isEmpty ? "" : "\(prefix): "
       self.stream = stream
     }
@@ -92,24 +84,15 @@ extension Publishers.Print {
 
     func receive(subscription: any Subscription) {
       log("receive subscription: (\(subscription))")
-      lock.lock()
-      guard case .awaitingSubscription = state, let downstream else {
-        lock.unlock()
+      guard let downstream = lock.withLock({ relay.attach(subscription) }) else {
         subscription.cancel()
         return
       }
-      state = .subscribed(subscription)
-      lock.unlock()
       downstream.receive(subscription: self)
     }
 
     func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-      lock.lock()
-      guard case .subscribed = state, let downstream else {
-        lock.unlock()
-        return .none
-      }
-      lock.unlock()
+      guard let downstream = lock.withLock({ relay.liveDownstream }) else { return .none }
       log("receive value: (\(input))")
       let demand = downstream.receive(input)
       if demand > 0 { log(Self.describe(demand) + " (synchronous)") }
@@ -117,46 +100,22 @@ extension Publishers.Print {
     }
 
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      lock.lock()
-      guard case .subscribed = state else {
-        lock.unlock()
-        return
-      }
-      state = .terminal
-      let downstream = self.downstream
-      self.downstream = nil
-      lock.unlock()
+      guard let ended = lock.withLock({ relay.end() }) else { return }
       switch completion {
       case .finished: log("receive finished")
       case .failure(let error): log("receive error: (\(error))")
       }
-      downstream?.receive(completion: completion)
+      ended.downstream?.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
       log(Self.describe(demand))
-      lock.lock()
-      guard case .subscribed(let upstream) = state else {
-        lock.unlock()
-        return
-      }
-      lock.unlock()
-      upstream.request(demand)
+      lock.withLock { relay.liveUpstream }?.request(demand)
     }
 
     func cancel() {
       log("receive cancel")
-      lock.lock()
-      guard case .subscribed(let upstream) = state else {
-        lock.unlock()
-        return
-      }
-      state = .terminal
-      let downstream = self.downstream
-      self.downstream = nil
-      lock.unlock()
-      upstream.cancel()
-      _ = downstream
+      lock.withLock { relay.end() }?.upstream.cancel()
     }
 
     private static func describe(_ demand: Subscribers.Demand) -> String {

@@ -53,33 +53,13 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, initial: initial, next: nextPartialResult))
+      let nextPartialResult = self.nextPartialResult
+      upstream.subscribe(
+        ReducingFoldInner(
+          downstream: subscriber, description: "Reduce", initial: initial,
+          fold: { (accumulator, value) throws(Failure) in accumulator = nextPartialResult(accumulator, value) },
+          downstreamFailure: { $0 })
+      )
     }
-  }
-}
-
-extension Publishers.Reduce {
-  private final class Inner<Downstream: Subscriber>:
-    ReducingInner<Upstream.Output, Upstream.Failure, Downstream>, @unchecked Sendable
-  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    private let next: (Output, Upstream.Output) -> Output
-    private var accumulator: Output
-
-    init(downstream: Downstream, initial: Output, next: @escaping (Output, Upstream.Output) -> Output) {
-      self.next = next
-      self.accumulator = initial
-      super.init(downstream: downstream)
-    }
-
-    override func reduce(_ input: Upstream.Output) -> Step {
-      accumulator = next(accumulator, input)
-      return .continue
-    }
-
-    override var result: Output? { accumulator }
-
-    override func downstreamFailure(_ failure: Upstream.Failure) -> Upstream.Failure { failure }
-
-    override var description: String { "Reduce" }
   }
 }

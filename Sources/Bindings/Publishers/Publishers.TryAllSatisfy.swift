@@ -46,37 +46,11 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == any Error {
-      upstream.subscribe(Inner(downstream: subscriber, predicate: predicate))
+      upstream.subscribe(
+        ReducingSearchInner(
+          downstream: subscriber, description: "TryAllSatisfy", stopsWhen: predicate, is: false,
+          downstreamFailure: { $0 })
+      )
     }
-  }
-}
-
-extension Publishers.TryAllSatisfy {
-  private final class Inner<Downstream: Subscriber>:
-    ReducingInner<Upstream.Output, Upstream.Failure, Downstream>, @unchecked Sendable
-  where Downstream.Input == Bool, Downstream.Failure == any Error {
-    private let predicate: (Upstream.Output) throws -> Bool
-    private var satisfied = true
-
-    init(downstream: Downstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
-      self.predicate = predicate
-      super.init(downstream: downstream)
-    }
-
-    override func reduce(_ input: Upstream.Output) -> Step {
-      do {
-        guard try !predicate(input) else { return .continue }
-      } catch {
-        return .fail(error)
-      }
-      satisfied = false
-      return .finish
-    }
-
-    override var result: Bool? { satisfied }
-
-    override func downstreamFailure(_ failure: Upstream.Failure) -> any Error { failure }
-
-    override var description: String { "TryAllSatisfy" }
   }
 }

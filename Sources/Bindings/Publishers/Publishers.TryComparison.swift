@@ -72,40 +72,11 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == any Error {
-      upstream.subscribe(Inner(downstream: subscriber, areInIncreasingOrder: areInIncreasingOrder))
+      upstream.subscribe(
+        ReducingExtremumInner(
+          downstream: subscriber, description: "TryComparison", areInIncreasingOrder: areInIncreasingOrder,
+          downstreamFailure: { $0 })
+      )
     }
-  }
-}
-
-extension Publishers.TryComparison {
-  private final class Inner<Downstream: Subscriber>:
-    ReducingInner<Upstream.Output, Upstream.Failure, Downstream>, @unchecked Sendable
-  where Downstream.Input == Upstream.Output, Downstream.Failure == any Error {
-    private let areInIncreasingOrder: (Upstream.Output, Upstream.Output) throws -> Bool
-    private var largest: Upstream.Output?
-
-    init(
-      downstream: Downstream,
-      areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) throws -> Bool
-    ) {
-      self.areInIncreasingOrder = areInIncreasingOrder
-      super.init(downstream: downstream)
-    }
-
-    override func reduce(_ input: Upstream.Output) -> Step {
-      do {
-        if let largest, try !areInIncreasingOrder(largest, input) { return .continue }
-      } catch {
-        return .fail(error)
-      }
-      largest = input
-      return .continue
-    }
-
-    override var result: Upstream.Output? { largest }
-
-    override func downstreamFailure(_ failure: Upstream.Failure) -> any Error { failure }
-
-    override var description: String { "TryComparison" }
   }
 }

@@ -49,37 +49,11 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == any Error {
-      upstream.subscribe(Inner(downstream: subscriber, predicate: predicate))
+      upstream.subscribe(
+        ReducingSearchInner(
+          downstream: subscriber, description: "TryContainsWhere", stopsWhen: predicate, is: true,
+          downstreamFailure: { $0 })
+      )
     }
-  }
-}
-
-extension Publishers.TryContainsWhere {
-  private final class Inner<Downstream: Subscriber>:
-    ReducingInner<Upstream.Output, Upstream.Failure, Downstream>, @unchecked Sendable
-  where Downstream.Input == Bool, Downstream.Failure == any Error {
-    private let predicate: (Upstream.Output) throws -> Bool
-    private var found = false
-
-    init(downstream: Downstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
-      self.predicate = predicate
-      super.init(downstream: downstream)
-    }
-
-    override func reduce(_ input: Upstream.Output) -> Step {
-      do {
-        guard try predicate(input) else { return .continue }
-      } catch {
-        return .fail(error)
-      }
-      found = true
-      return .finish
-    }
-
-    override var result: Bool? { found }
-
-    override func downstreamFailure(_ failure: Upstream.Failure) -> any Error { failure }
-
-    override var description: String { "TryContainsWhere" }
   }
 }

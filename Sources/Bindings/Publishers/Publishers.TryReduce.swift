@@ -58,37 +58,12 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == any Error {
-      upstream.subscribe(Inner(downstream: subscriber, initial: initial, next: nextPartialResult))
+      let nextPartialResult = self.nextPartialResult
+      upstream.subscribe(
+        ReducingFoldInner(
+          downstream: subscriber, description: "TryReduce", initial: initial,
+          fold: { $0 = try nextPartialResult($0, $1) }, downstreamFailure: { $0 })
+      )
     }
-  }
-}
-
-extension Publishers.TryReduce {
-  private final class Inner<Downstream: Subscriber>:
-    ReducingInner<Upstream.Output, Upstream.Failure, Downstream>, @unchecked Sendable
-  where Downstream.Input == Output, Downstream.Failure == any Error {
-    private let next: (Output, Upstream.Output) throws -> Output
-    private var accumulator: Output
-
-    init(downstream: Downstream, initial: Output, next: @escaping (Output, Upstream.Output) throws -> Output) {
-      self.next = next
-      self.accumulator = initial
-      super.init(downstream: downstream)
-    }
-
-    override func reduce(_ input: Upstream.Output) -> Step {
-      do {
-        accumulator = try next(accumulator, input)
-        return .continue
-      } catch {
-        return .fail(error)
-      }
-    }
-
-    override var result: Output? { accumulator }
-
-    override func downstreamFailure(_ failure: Upstream.Failure) -> any Error { failure }
-
-    override var description: String { "TryReduce" }
   }
 }

@@ -1,4 +1,6 @@
+import BindingsTesting
 import Foundation
+import Testing
 
 @testable import Bindings
 
@@ -58,4 +60,88 @@ private final class ProbeSubscription<Output, Failure: Error>: Subscription, Cus
   func request(_ demand: Subscribers.Demand) { probe?.record(request: demand) }
   func cancel() { probe?.recordCancel() }
   var description: String { "UpstreamProbe" }
+}
+
+// MARK: - Scenarios shared by operator tests
+
+// Each builds the operator on a fresh probe, subscribes a recorder, and compares the recorder's
+// whole history, as `description`s so that any failure type compares, in one expectation.
+
+/// Cancel propagates: cancels the subscription twice (after sending `valuesBeforeCancel`), then
+/// sends a value, finishes and requests more; expects the history to stop at `expected`, the probe
+/// to have seen exactly one cancel, and no request made after the cancel to have reached it.
+func expectCancelReachesUpstreamOnce<P: Publisher>(
+  sendingFirst valuesBeforeCancel: [Int] = [],
+  expecting expected: [String] = ["subscription"],
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ build: (UpstreamProbe<Int, Never>) -> P
+) {
+  let probe = UpstreamProbe<Int, Never>()
+  let recorder = RecordingSubscriber<P.Output, P.Failure>()
+  build(probe).subscribe(recorder)
+  for value in valuesBeforeCancel { probe.send(value) }
+  let subscription = recorder.subscription
+  subscription?.cancel()
+  subscription?.cancel()
+  probe.send(100)
+  probe.send(completion: .finished)
+  subscription?.request(.max(1))
+  #expect(recorder.events.map(\.description) == expected, sourceLocation: sourceLocation)
+  #expect(probe.cancelCount == 1, sourceLocation: sourceLocation)
+  #expect(probe.requests == [.unlimited], sourceLocation: sourceLocation)
+}
+
+/// A reduction asks the upstream for everything but holds its result for the downstream's first
+/// request: sends `values` and finishes to a subscriber that has requested nothing, expects only
+/// the subscription, then requests one and expects `expected`.
+func expectResultWaitsForDemand<P: Publisher>(
+  sending values: [Int],
+  expecting expected: [String],
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ build: (UpstreamProbe<Int, Never>) -> P
+) {
+  let probe = UpstreamProbe<Int, Never>()
+  let recorder = RecordingSubscriber<P.Output, P.Failure>(initialDemand: .none)
+  build(probe).subscribe(recorder)
+  for value in values { probe.send(value) }
+  probe.send(completion: .finished)
+  #expect(recorder.events.map(\.description) == ["subscription"], sourceLocation: sourceLocation)
+  recorder.request(.max(1))
+  #expect(recorder.events.map(\.description) == expected, sourceLocation: sourceLocation)
+  #expect(probe.requests == [.unlimited], sourceLocation: sourceLocation)
+}
+
+/// An upstream failure is passed on at once, to a subscriber that has requested nothing: sends
+/// `values`, fails with `TestError.oops`, and expects the subscription then that failure.
+func expectFailurePassedOnAtOnce<P: Publisher>(
+  afterSending values: [Int] = [],
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ build: (UpstreamProbe<Int, TestError>) -> P
+) {
+  let probe = UpstreamProbe<Int, TestError>()
+  let recorder = RecordingSubscriber<P.Output, P.Failure>(initialDemand: .none)
+  build(probe).subscribe(recorder)
+  for value in values { probe.send(value) }
+  probe.send(completion: .failure(.oops))
+  #expect(recorder.events.map(\.description) == ["subscription", "failure(oops)"], sourceLocation: sourceLocation)
+}
+
+/// An operator that stops early (a decisive value, or a thrown error) cancels the upstream once
+/// and lets nothing through afterwards: sends `values` then `completion`, expects `expected`, one
+/// cancel, and one unlimited request.
+func expectStopsEarlyAndCancelsUpstreamOnce<P: Publisher>(
+  sending values: [Int],
+  thenCompleting completion: Subscribers.Completion<TestError> = .finished,
+  expecting expected: [String],
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ build: (UpstreamProbe<Int, TestError>) -> P
+) {
+  let probe = UpstreamProbe<Int, TestError>()
+  let recorder = RecordingSubscriber<P.Output, P.Failure>()
+  build(probe).subscribe(recorder)
+  for value in values { probe.send(value) }
+  probe.send(completion: completion)
+  #expect(recorder.events.map(\.description) == expected, sourceLocation: sourceLocation)
+  #expect(probe.cancelCount == 1, sourceLocation: sourceLocation)
+  #expect(probe.requests == [.unlimited], sourceLocation: sourceLocation)
 }

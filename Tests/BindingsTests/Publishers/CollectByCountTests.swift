@@ -59,17 +59,7 @@ struct CollectByCountTests {
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")
   func cancelPropagates() {
-    let probe = UpstreamProbe<Int, Never>()
-    let recorder = RecordingSubscriber<[Int], Never>()
-    probe.collect(2).subscribe(recorder)
-    probe.send(1)
-    let subscription = recorder.subscription
-    subscription?.cancel()
-    subscription?.cancel()
-    probe.send(2)
-    probe.send(completion: .finished)
-    #expect(recorder.events == [.subscription])
-    #expect(probe.cancelCount == 1)
+    expectCancelReachesUpstreamOnce(sendingFirst: [1]) { $0.collect(2) }
   }
 
   @Test("a count that is not positive is a programming error")

@@ -26,39 +26,19 @@ struct CollectTests {
 
   @Test("a failure discards the values and is passed on at once")
   func passesFailure() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let recorder = RecordingSubscriber<[Int], TestError>(initialDemand: .none)
-    subject.collect().subscribe(recorder)
-    subject.send(1)
-    subject.send(completion: .failure(.oops))
-    #expect(recorder.events == [.subscription, .completion(.failure(.oops))])
+    expectFailurePassedOnAtOnce(afterSending: [1]) { $0.collect() }
   }
 
   @Test("requests unlimited upstream, and waits for downstream demand before delivering")
   func waitsForDemand() {
-    let probe = UpstreamProbe<Int, Never>()
-    let recorder = RecordingSubscriber<[Int], Never>(initialDemand: .none)
-    probe.collect().subscribe(recorder)
-    probe.send(1)
-    probe.send(completion: .finished)
-    #expect(recorder.events == [.subscription])
-    recorder.request(.max(2))
-    #expect(recorder.events == [.subscription, .value([1]), .completion(.finished)])
-    #expect(probe.requests == [.unlimited])
+    expectResultWaitsForDemand(sending: [1], expecting: ["subscription", "value([1])", "finished"]) {
+      $0.collect()
+    }
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")
   func cancelPropagates() {
-    let probe = UpstreamProbe<Int, Never>()
-    let recorder = RecordingSubscriber<[Int], Never>()
-    probe.collect().subscribe(recorder)
-    let subscription = recorder.subscription
-    subscription?.cancel()
-    subscription?.cancel()
-    probe.send(1)
-    probe.send(completion: .finished)
-    #expect(recorder.events == [.subscription])
-    #expect(probe.cancelCount == 1)
+    expectCancelReachesUpstreamOnce { $0.collect() }
   }
 
   @Test("lifecycle: subscriber, subscription and upstream are released")

@@ -42,39 +42,19 @@ struct ComparisonTests {
 
   @Test("a failure is passed on at once")
   func passesFailure() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let recorder = RecordingSubscriber<Int, TestError>(initialDemand: .none)
-    subject.min().subscribe(recorder)
-    subject.send(1)
-    subject.send(completion: .failure(.oops))
-    #expect(recorder.events == [.subscription, .completion(.failure(.oops))])
+    expectFailurePassedOnAtOnce(afterSending: [1]) { $0.min() }
   }
 
   @Test("requests unlimited upstream, and waits for downstream demand before delivering")
   func waitsForDemand() {
-    let probe = UpstreamProbe<Int, Never>()
-    let recorder = RecordingSubscriber<Int, Never>(initialDemand: .none)
-    probe.max().subscribe(recorder)
-    probe.send(4)
-    probe.send(completion: .finished)
-    #expect(recorder.events == [.subscription])
-    recorder.request(.max(1))
-    #expect(recorder.events == [.subscription, .value(4), .completion(.finished)])
-    #expect(probe.requests == [.unlimited])
+    expectResultWaitsForDemand(sending: [4], expecting: ["subscription", "value(4)", "finished"]) {
+      $0.max()
+    }
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")
   func cancelPropagates() {
-    let probe = UpstreamProbe<Int, Never>()
-    let recorder = RecordingSubscriber<Int, Never>()
-    probe.min().subscribe(recorder)
-    let subscription = recorder.subscription
-    subscription?.cancel()
-    subscription?.cancel()
-    probe.send(1)
-    probe.send(completion: .finished)
-    #expect(recorder.events == [.subscription])
-    #expect(probe.cancelCount == 1)
+    expectCancelReachesUpstreamOnce { $0.min() }
   }
 
   @Test("lifecycle: subscriber, subscription and upstream are released")

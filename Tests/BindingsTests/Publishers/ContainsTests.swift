@@ -31,11 +31,7 @@ struct ContainsTests {
 
   @Test("a failure is passed on at once")
   func passesFailure() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let recorder = RecordingSubscriber<Bool, TestError>(initialDemand: .none)
-    subject.contains(5).subscribe(recorder)
-    subject.send(completion: .failure(.oops))
-    #expect(recorder.events == [.subscription, .completion(.failure(.oops))])
+    expectFailurePassedOnAtOnce { $0.contains(5) }
   }
 
   @Test("a match before any demand is delivered when the downstream requests")
@@ -52,16 +48,7 @@ struct ContainsTests {
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")
   func cancelPropagates() {
-    let probe = UpstreamProbe<Int, Never>()
-    let recorder = RecordingSubscriber<Bool, Never>()
-    probe.contains(1).subscribe(recorder)
-    let subscription = recorder.subscription
-    subscription?.cancel()
-    subscription?.cancel()
-    probe.send(1)
-    probe.send(completion: .finished)
-    #expect(recorder.events == [.subscription])
-    #expect(probe.cancelCount == 1)
+    expectCancelReachesUpstreamOnce { $0.contains(1) }
   }
 
   @Test("lifecycle: subscriber, subscription and upstream are released")

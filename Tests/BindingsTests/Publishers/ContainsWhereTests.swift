@@ -7,16 +7,9 @@ import Testing
 struct ContainsWhereTests {
   @Test("publishes true at the first match and cancels the upstream once; nothing follows")
   func findsMatch() {
-    let probe = UpstreamProbe<Int, TestError>()
-    let recorder = RecordingSubscriber<Bool, TestError>()
-    probe.contains { $0 > 1 }.subscribe(recorder)
-    probe.send(1)
-    probe.send(2)
-    probe.send(3)
-    probe.send(completion: .finished)
-    #expect(recorder.events == [.subscription, .value(true), .completion(.finished)])
-    #expect(probe.cancelCount == 1)
-    #expect(probe.requests == [.unlimited])
+    expectStopsEarlyAndCancelsUpstreamOnce(sending: [1, 2, 3], expecting: ["subscription", "value(true)", "finished"]) {
+      $0.contains { $0 > 1 }
+    }
   }
 
   @Test("publishes false when the upstream finishes without a match")
@@ -31,35 +24,19 @@ struct ContainsWhereTests {
 
   @Test("a failure is passed on at once")
   func passesFailure() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let recorder = RecordingSubscriber<Bool, TestError>(initialDemand: .none)
-    subject.contains { $0 > 5 }.subscribe(recorder)
-    subject.send(completion: .failure(.oops))
-    #expect(recorder.events == [.subscription, .completion(.failure(.oops))])
+    expectFailurePassedOnAtOnce { $0.contains { $0 > 5 } }
   }
 
   @Test("a result before any demand is delivered when the downstream requests")
   func waitsForDemand() {
-    let subject = PassthroughSubject<Int, Never>()
-    let recorder = RecordingSubscriber<Bool, Never>(initialDemand: .none)
-    subject.contains { $0 > 5 }.subscribe(recorder)
-    subject.send(completion: .finished)
-    #expect(recorder.events == [.subscription])
-    recorder.request(.max(1))
-    #expect(recorder.events == [.subscription, .value(false), .completion(.finished)])
+    expectResultWaitsForDemand(sending: [], expecting: ["subscription", "value(false)", "finished"]) {
+      $0.contains { $0 > 5 }
+    }
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")
   func cancelPropagates() {
-    let probe = UpstreamProbe<Int, Never>()
-    let recorder = RecordingSubscriber<Bool, Never>()
-    probe.contains { $0 > 0 }.subscribe(recorder)
-    let subscription = recorder.subscription
-    subscription?.cancel()
-    subscription?.cancel()
-    probe.send(1)
-    #expect(recorder.events == [.subscription])
-    #expect(probe.cancelCount == 1)
+    expectCancelReachesUpstreamOnce { $0.contains { $0 > 0 } }
   }
 
   @Test("lifecycle: subscriber, subscription and upstream are released")

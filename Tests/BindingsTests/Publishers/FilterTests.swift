@@ -17,11 +17,7 @@ struct FilterTests {
 
   @Test("passes a failure through")
   func passesFailure() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let recorder = RecordingSubscriber<Int, TestError>()
-    subject.filter { _ in true }.subscribe(recorder)
-    subject.send(completion: .failure(.oops))
-    #expect(recorder.events == [.subscription, .completion(.failure(.oops))])
+    expectFailurePassedOnAtOnce { $0.filter { _ in true } }
   }
 
   @Test("a dropped value asks the upstream for one more; a kept one returns the downstream's demand")

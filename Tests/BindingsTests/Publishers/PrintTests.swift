@@ -85,16 +85,7 @@ struct PrintTests {
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")
   func cancelPropagates() {
-    let probe = UpstreamProbe<Int, Never>()
-    let recorder = RecordingSubscriber<Int, Never>()
-    probe.print(to: SharedStream()).subscribe(recorder)
-    let subscription = recorder.subscription
-    subscription?.cancel()
-    subscription?.cancel()
-    probe.send(1)
-    probe.send(completion: .finished)
-    #expect(recorder.events == [.subscription])
-    #expect(probe.cancelCount == 1)
+    expectCancelReachesUpstreamOnce { $0.print(to: SharedStream()) }
   }
 
   @Test("lifecycle: subscriber, subscription and upstream are released")

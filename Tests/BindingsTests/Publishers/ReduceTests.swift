@@ -27,12 +27,7 @@ struct ReduceTests {
 
   @Test("a failure is passed on at once, without the result, even before any demand")
   func passesFailure() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let recorder = RecordingSubscriber<Int, TestError>(initialDemand: .none)
-    subject.reduce(0, +).subscribe(recorder)
-    subject.send(1)
-    subject.send(completion: .failure(.oops))
-    #expect(recorder.events == [.subscription, .completion(.failure(.oops))])
+    expectFailurePassedOnAtOnce(afterSending: [1]) { $0.reduce(0, +) }
   }
 
   @Test("requests unlimited upstream, and waits for downstream demand before delivering")
@@ -53,18 +48,7 @@ struct ReduceTests {
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")
   func cancelPropagates() {
-    let probe = UpstreamProbe<Int, Never>()
-    let recorder = RecordingSubscriber<Int, Never>()
-    probe.reduce(0, +).subscribe(recorder)
-    probe.send(1)
-    let subscription = recorder.subscription
-    subscription?.cancel()
-    subscription?.cancel()
-    probe.send(2)
-    probe.send(completion: .finished)
-    subscription?.request(.max(1))
-    #expect(recorder.events == [.subscription])
-    #expect(probe.cancelCount == 1)
+    expectCancelReachesUpstreamOnce(sendingFirst: [1]) { $0.reduce(0, +) }
   }
 
   @Test("a request racing the upstream's completion delivers the result exactly once")

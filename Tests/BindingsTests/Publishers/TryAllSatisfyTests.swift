@@ -17,65 +17,38 @@ struct TryAllSatisfyTests {
 
   @Test("publishes false at the first failing value and cancels the upstream once")
   func stopsAtFirstFailure() {
-    let probe = UpstreamProbe<Int, TestError>()
-    let recorder = RecordingSubscriber<Bool, any Error>()
-    probe.tryAllSatisfy { $0 < 2 }.subscribe(recorder)
-    probe.send(1)
-    probe.send(2)
-    probe.send(3)
-    probe.send(completion: .finished)
-    #expect(recorder.events.map(\.description) == ["subscription", "value(false)", "finished"])
-    #expect(probe.cancelCount == 1)
-    #expect(probe.requests == [.unlimited])
+    expectStopsEarlyAndCancelsUpstreamOnce(
+      sending: [1, 2, 3], expecting: ["subscription", "value(false)", "finished"]
+    ) {
+      $0.tryAllSatisfy { $0 < 2 }
+    }
   }
 
   @Test("passes an upstream failure through as any Error")
   func passesFailure() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let recorder = RecordingSubscriber<Bool, any Error>(initialDemand: .none)
-    subject.tryAllSatisfy { $0 > 0 }.subscribe(recorder)
-    subject.send(completion: .failure(.oops))
-    #expect(recorder.events.map(\.description) == ["subscription", "failure(oops)"])
+    expectFailurePassedOnAtOnce { $0.tryAllSatisfy { $0 > 0 } }
   }
 
   @Test("a thrown error cancels the upstream once and fails downstream once; nothing follows")
   func thrownErrorFails() {
-    let probe = UpstreamProbe<Int, TestError>()
-    let recorder = RecordingSubscriber<Bool, any Error>()
-    probe.tryAllSatisfy { value in
-      if value == 2 { throw TestError.other }
-      return true
-    }.subscribe(recorder)
-    probe.send(1)
-    probe.send(2)
-    probe.send(3)
-    probe.send(completion: .finished)
-    #expect(recorder.events.map(\.description) == ["subscription", "failure(other)"])
-    #expect(probe.cancelCount == 1)
+    expectStopsEarlyAndCancelsUpstreamOnce(sending: [1, 2, 3], expecting: ["subscription", "failure(other)"]) {
+      $0.tryAllSatisfy { value in
+        if value == 2 { throw TestError.other }
+        return true
+      }
+    }
   }
 
   @Test("a result before any demand is delivered when the downstream requests")
   func waitsForDemand() {
-    let probe = UpstreamProbe<Int, Never>()
-    let recorder = RecordingSubscriber<Bool, any Error>(initialDemand: .none)
-    probe.tryAllSatisfy { $0 > 0 }.subscribe(recorder)
-    probe.send(completion: .finished)
-    #expect(recorder.events.map(\.description) == ["subscription"])
-    recorder.request(.max(1))
-    #expect(recorder.events.map(\.description) == ["subscription", "value(true)", "finished"])
+    expectResultWaitsForDemand(sending: [], expecting: ["subscription", "value(true)", "finished"]) {
+      $0.tryAllSatisfy { $0 > 0 }
+    }
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")
   func cancelPropagates() {
-    let probe = UpstreamProbe<Int, Never>()
-    let recorder = RecordingSubscriber<Bool, any Error>()
-    probe.tryAllSatisfy { $0 > 0 }.subscribe(recorder)
-    let subscription = recorder.subscription
-    subscription?.cancel()
-    subscription?.cancel()
-    probe.send(1)
-    #expect(recorder.events.map(\.description) == ["subscription"])
-    #expect(probe.cancelCount == 1)
+    expectCancelReachesUpstreamOnce { $0.tryAllSatisfy { $0 > 0 } }
   }
 
   @Test("lifecycle: subscriber, subscription and upstream are released")

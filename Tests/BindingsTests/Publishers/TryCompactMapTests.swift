@@ -19,11 +19,7 @@ struct TryCompactMapTests {
 
   @Test("passes an upstream failure through as any Error")
   func passesFailure() {
-    let subject = PassthroughSubject<String, TestError>()
-    let recorder = RecordingSubscriber<Int, any Error>()
-    subject.tryCompactMap { Int($0) }.subscribe(recorder)
-    subject.send(completion: .failure(.oops))
-    #expect(recorder.events.map(\.description) == ["subscription", "failure(oops)"])
+    expectFailurePassedOnAtOnce { $0.tryCompactMap { $0 > 0 ? $0 : nil } }
   }
 
   @Test("a dropped value asks the upstream for one more; demand reaches the upstream unchanged")
@@ -41,31 +37,19 @@ struct TryCompactMapTests {
 
   @Test("a thrown error cancels the upstream once and fails downstream once; nothing follows")
   func thrownErrorFails() {
-    let probe = UpstreamProbe<Int, TestError>()
-    let recorder = RecordingSubscriber<Int, any Error>()
-    probe.tryCompactMap { value -> Int? in
-      if value == 2 { throw TestError.other }
-      return value
-    }.subscribe(recorder)
-    probe.send(1)
-    probe.send(2)
-    probe.send(3)
-    probe.send(completion: .finished)
-    #expect(recorder.events.map(\.description) == ["subscription", "value(1)", "failure(other)"])
-    #expect(probe.cancelCount == 1)
+    expectStopsEarlyAndCancelsUpstreamOnce(
+      sending: [1, 2, 3], expecting: ["subscription", "value(1)", "failure(other)"]
+    ) {
+      $0.tryCompactMap { value -> Int? in
+        if value == 2 { throw TestError.other }
+        return value
+      }
+    }
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")
   func cancelPropagates() {
-    let probe = UpstreamProbe<Int, Never>()
-    let recorder = RecordingSubscriber<Int, any Error>()
-    probe.tryCompactMap { $0 }.subscribe(recorder)
-    let subscription = recorder.subscription
-    subscription?.cancel()
-    subscription?.cancel()
-    probe.send(1)
-    #expect(recorder.events.map(\.description) == ["subscription"])
-    #expect(probe.cancelCount == 1)
+    expectCancelReachesUpstreamOnce { $0.tryCompactMap { $0 } }
   }
 
   @Test("lifecycle: subscriber, subscription and upstream are released")

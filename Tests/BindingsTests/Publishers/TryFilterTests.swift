@@ -17,11 +17,7 @@ struct TryFilterTests {
 
   @Test("passes an upstream failure through as any Error")
   func passesFailure() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let recorder = RecordingSubscriber<Int, any Error>()
-    subject.tryFilter { _ in true }.subscribe(recorder)
-    subject.send(completion: .failure(.oops))
-    #expect(recorder.events.map(\.description) == ["subscription", "failure(oops)"])
+    expectFailurePassedOnAtOnce { $0.tryFilter { _ in true } }
   }
 
   @Test("a dropped value asks the upstream for one more")
@@ -38,31 +34,19 @@ struct TryFilterTests {
 
   @Test("a thrown error cancels the upstream once and fails downstream once; nothing follows")
   func thrownErrorFails() {
-    let probe = UpstreamProbe<Int, TestError>()
-    let recorder = RecordingSubscriber<Int, any Error>()
-    probe.tryFilter { value in
-      if value == 2 { throw TestError.other }
-      return true
-    }.subscribe(recorder)
-    probe.send(1)
-    probe.send(2)
-    probe.send(3)
-    probe.send(completion: .failure(.oops))
-    #expect(recorder.events.map(\.description) == ["subscription", "value(1)", "failure(other)"])
-    #expect(probe.cancelCount == 1)
+    expectStopsEarlyAndCancelsUpstreamOnce(
+      sending: [1, 2, 3], thenCompleting: .failure(.oops), expecting: ["subscription", "value(1)", "failure(other)"]
+    ) {
+      $0.tryFilter { value in
+        if value == 2 { throw TestError.other }
+        return true
+      }
+    }
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")
   func cancelPropagates() {
-    let probe = UpstreamProbe<Int, Never>()
-    let recorder = RecordingSubscriber<Int, any Error>(initialDemand: .max(2))
-    probe.tryFilter { _ in true }.subscribe(recorder)
-    let subscription = recorder.subscription
-    subscription?.cancel()
-    subscription?.cancel()
-    probe.send(1)
-    #expect(recorder.events.map(\.description) == ["subscription"])
-    #expect(probe.cancelCount == 1)
+    expectCancelReachesUpstreamOnce { $0.tryFilter { _ in true } }
   }
 
   @Test("a filter followed by a tryFilter fuses into one TryFilter")

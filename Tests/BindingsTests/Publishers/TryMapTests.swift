@@ -20,11 +20,7 @@ struct TryMapTests {
 
   @Test("passes an upstream failure through as any Error")
   func passesFailure() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let recorder = RecordingSubscriber<Int, any Error>()
-    subject.tryMap { $0 }.subscribe(recorder)
-    subject.send(completion: .failure(.oops))
-    #expect(recorder.events.map(\.description) == ["subscription", "failure(oops)"])
+    expectFailurePassedOnAtOnce { $0.tryMap { $0 } }
   }
 
   @Test("a thrown error cancels the upstream once and fails downstream once; nothing follows")
@@ -61,17 +57,7 @@ struct TryMapTests {
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")
   func cancelPropagates() {
-    let probe = UpstreamProbe<Int, Never>()
-    let recorder = RecordingSubscriber<Int, any Error>()
-    probe.tryMap { $0 }.subscribe(recorder)
-    probe.send(1)
-    let subscription = recorder.subscription
-    subscription?.cancel()
-    subscription?.cancel()
-    probe.send(2)
-    probe.send(completion: .finished)
-    #expect(recorder.events.map(\.description) == ["subscription", "value(1)"])
-    #expect(probe.cancelCount == 1)
+    expectCancelReachesUpstreamOnce(sendingFirst: [1], expecting: ["subscription", "value(1)"]) { $0.tryMap { $0 } }
   }
 
   @Test("a cancel racing values from another thread stops them: no value after cancel returns")

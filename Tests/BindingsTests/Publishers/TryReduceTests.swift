@@ -17,11 +17,7 @@ struct TryReduceTests {
 
   @Test("passes an upstream failure through as any Error")
   func passesFailure() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let recorder = RecordingSubscriber<Int, any Error>(initialDemand: .none)
-    subject.tryReduce(0, +).subscribe(recorder)
-    subject.send(completion: .failure(.oops))
-    #expect(recorder.events.map(\.description) == ["subscription", "failure(oops)"])
+    expectFailurePassedOnAtOnce { $0.tryReduce(0, +) }
   }
 
   @Test("a thrown error cancels the upstream once and fails at once, demand or not; nothing follows")
@@ -43,29 +39,14 @@ struct TryReduceTests {
 
   @Test("requests unlimited upstream, and waits for downstream demand before delivering")
   func waitsForDemand() {
-    let probe = UpstreamProbe<Int, Never>()
-    let recorder = RecordingSubscriber<Int, any Error>(initialDemand: .none)
-    probe.tryReduce(0, +).subscribe(recorder)
-    probe.send(4)
-    probe.send(completion: .finished)
-    #expect(recorder.events.map(\.description) == ["subscription"])
-    recorder.request(.max(1))
-    #expect(recorder.events.map(\.description) == ["subscription", "value(4)", "finished"])
-    #expect(probe.requests == [.unlimited])
+    expectResultWaitsForDemand(sending: [4], expecting: ["subscription", "value(4)", "finished"]) {
+      $0.tryReduce(0, +)
+    }
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")
   func cancelPropagates() {
-    let probe = UpstreamProbe<Int, Never>()
-    let recorder = RecordingSubscriber<Int, any Error>()
-    probe.tryReduce(0, +).subscribe(recorder)
-    let subscription = recorder.subscription
-    subscription?.cancel()
-    subscription?.cancel()
-    probe.send(1)
-    probe.send(completion: .finished)
-    #expect(recorder.events.map(\.description) == ["subscription"])
-    #expect(probe.cancelCount == 1)
+    expectCancelReachesUpstreamOnce { $0.tryReduce(0, +) }
   }
 
   @Test("lifecycle: subscriber, subscription and upstream are released")

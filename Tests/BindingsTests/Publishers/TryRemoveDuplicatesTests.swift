@@ -17,11 +17,7 @@ struct TryRemoveDuplicatesTests {
 
   @Test("passes an upstream failure through as any Error")
   func passesFailure() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let recorder = RecordingSubscriber<Int, any Error>()
-    subject.tryRemoveDuplicates { $0 == $1 }.subscribe(recorder)
-    subject.send(completion: .failure(.oops))
-    #expect(recorder.events.map(\.description) == ["subscription", "failure(oops)"])
+    expectFailurePassedOnAtOnce { $0.tryRemoveDuplicates { $0 == $1 } }
   }
 
   @Test("a dropped duplicate asks the upstream for one more")
@@ -39,31 +35,19 @@ struct TryRemoveDuplicatesTests {
 
   @Test("a thrown error cancels the upstream once and fails downstream once; nothing follows")
   func thrownErrorFails() {
-    let probe = UpstreamProbe<Int, TestError>()
-    let recorder = RecordingSubscriber<Int, any Error>()
-    probe.tryRemoveDuplicates { _, next in
-      if next == 2 { throw TestError.other }
-      return false
-    }.subscribe(recorder)
-    probe.send(1)
-    probe.send(2)
-    probe.send(3)
-    probe.send(completion: .finished)
-    #expect(recorder.events.map(\.description) == ["subscription", "value(1)", "failure(other)"])
-    #expect(probe.cancelCount == 1)
+    expectStopsEarlyAndCancelsUpstreamOnce(
+      sending: [1, 2, 3], expecting: ["subscription", "value(1)", "failure(other)"]
+    ) {
+      $0.tryRemoveDuplicates { _, next in
+        if next == 2 { throw TestError.other }
+        return false
+      }
+    }
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")
   func cancelPropagates() {
-    let probe = UpstreamProbe<Int, Never>()
-    let recorder = RecordingSubscriber<Int, any Error>()
-    probe.tryRemoveDuplicates { $0 == $1 }.subscribe(recorder)
-    let subscription = recorder.subscription
-    subscription?.cancel()
-    subscription?.cancel()
-    probe.send(1)
-    #expect(recorder.events.map(\.description) == ["subscription"])
-    #expect(probe.cancelCount == 1)
+    expectCancelReachesUpstreamOnce { $0.tryRemoveDuplicates { $0 == $1 } }
   }
 
   @Test("lifecycle: subscriber, subscription and upstream are released")

@@ -17,25 +17,19 @@ struct TryScanTests {
 
   @Test("passes an upstream failure through as any Error")
   func passesFailure() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let recorder = RecordingSubscriber<Int, any Error>()
-    subject.tryScan(0, +).subscribe(recorder)
-    subject.send(completion: .failure(.oops))
-    #expect(recorder.events.map(\.description) == ["subscription", "failure(oops)"])
+    expectFailurePassedOnAtOnce { $0.tryScan(0, +) }
   }
 
   @Test("a thrown error cancels the upstream once and fails downstream once; nothing follows")
   func thrownErrorFails() {
-    let probe = UpstreamProbe<Int, TestError>()
-    let recorder = RecordingSubscriber<Int, any Error>()
-    probe.tryScan(0) { sum, value in
-      if sum + value > 3 { throw TestError.other }
-      return sum + value
-    }.subscribe(recorder)
-    for value in 1...4 { probe.send(value) }
-    probe.send(completion: .finished)
-    #expect(recorder.events.map(\.description) == ["subscription", "value(1)", "value(3)", "failure(other)"])
-    #expect(probe.cancelCount == 1)
+    expectStopsEarlyAndCancelsUpstreamOnce(
+      sending: [1, 2, 3, 4], expecting: ["subscription", "value(1)", "value(3)", "failure(other)"]
+    ) {
+      $0.tryScan(0) { sum, value in
+        if sum + value > 3 { throw TestError.other }
+        return sum + value
+      }
+    }
   }
 
   @Test("demand reaches the upstream unchanged; two requested, two received")
@@ -57,15 +51,7 @@ struct TryScanTests {
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")
   func cancelPropagates() {
-    let probe = UpstreamProbe<Int, Never>()
-    let recorder = RecordingSubscriber<Int, any Error>()
-    probe.tryScan(0, +).subscribe(recorder)
-    let subscription = recorder.subscription
-    subscription?.cancel()
-    subscription?.cancel()
-    probe.send(1)
-    #expect(recorder.events.map(\.description) == ["subscription"])
-    #expect(probe.cancelCount == 1)
+    expectCancelReachesUpstreamOnce { $0.tryScan(0, +) }
   }
 
   @Test("lifecycle: subscriber, subscription and upstream are released")
