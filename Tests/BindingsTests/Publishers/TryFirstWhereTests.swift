@@ -54,14 +54,7 @@ struct TryFirstWhereTests {
 
   @Test("cancel reaches the upstream once, and nothing arrives after it")
   func cancel() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    upstream.tryFirst(where: { $0 > 0 }).subscribe(recorder)
-    recorder.subscription?.cancel()
-    recorder.subscription?.cancel()
-    upstream.send(1)
-    #expect(upstream.history == [.requested(.unlimited), .cancelled])
-    #expect(recorder.eventsWithTestError == [.subscription])
+    expectCancelReachesUpstreamOnce { $0.tryFirst(where: { $0 > 0 }) }
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")

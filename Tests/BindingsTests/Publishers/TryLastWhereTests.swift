@@ -55,15 +55,7 @@ struct TryLastWhereTests {
 
   @Test("cancel reaches the upstream once, and nothing arrives after it")
   func cancel() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    upstream.tryLast(where: { $0 > 0 }).subscribe(recorder)
-    recorder.subscription?.cancel()
-    recorder.subscription?.cancel()
-    upstream.send(1)
-    upstream.send(completion: .finished)
-    #expect(upstream.history == [.requested(.unlimited), .cancelled])
-    #expect(recorder.eventsWithTestError == [.subscription])
+    expectCancelReachesUpstreamOnce { $0.tryLast(where: { $0 > 0 }) }
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")

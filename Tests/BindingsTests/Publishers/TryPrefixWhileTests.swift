@@ -59,14 +59,7 @@ struct TryPrefixWhileTests {
 
   @Test("cancel reaches the upstream once, and nothing arrives after it")
   func cancel() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    upstream.tryPrefix(while: { $0 < 10 }).subscribe(recorder)
-    recorder.subscription?.cancel()
-    recorder.subscription?.cancel()
-    upstream.send(1)
-    #expect(upstream.history == [.requested(.unlimited), .cancelled])
-    #expect(recorder.eventsWithTestError == [.subscription])
+    expectCancelReachesUpstreamOnce { $0.tryPrefix(while: { $0 < 10 }) }
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")
