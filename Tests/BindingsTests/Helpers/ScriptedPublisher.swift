@@ -189,3 +189,29 @@ func expectPassThroughHonoursDemand<P: Publisher>(
   subject.send(5)
   #expect(recorder.events == [.subscription, .value(1), .value(2), .value(4)], sourceLocation: sourceLocation)
 }
+
+/// The throwing-predicate check of a `try…` operator on one upstream. The predicate handed to
+/// `build` throws `TestError.other` for a negative value and returns `verdict` otherwise; the
+/// upstream sends 1, -1 and 2, then finishes anyway, and the subscriber cancels. Expects the upstream
+/// to have been cancelled once, and the recorder to have received `expected`.
+func expectThrowingPredicateCancelsUpstreamOnce<P: Publisher>(
+  verdict: Bool,
+  recording expected: [RecordingSubscriber<Int, TestError>.Event],
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ build: (ScriptedPublisher<Int, TestError>, @escaping (Int) throws -> Bool) -> P
+) where P.Output == Int, P.Failure == any Error {
+  let upstream = ScriptedPublisher<Int, TestError>()
+  let recorder = RecordingSubscriber<Int, any Error>()
+  build(upstream) { value in
+    if value < 0 { throw TestError.other }
+    return verdict
+  }
+  .subscribe(recorder)
+  upstream.send(1)
+  upstream.send(-1)
+  upstream.send(2)
+  upstream.send(completion: .finished)
+  recorder.subscription?.cancel()
+  #expect(recorder.eventsWithTestError == expected, sourceLocation: sourceLocation)
+  #expect(upstream.history == [.requested(.unlimited), .cancelled], sourceLocation: sourceLocation)
+}
