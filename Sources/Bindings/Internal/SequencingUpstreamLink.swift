@@ -150,24 +150,26 @@ final class SequencingUpstreamLink<Retained>: @unchecked Sendable {
   /// awaited. Returns whether the upstream was live; `retained` is kept.
   func detach() -> Bool {
     lock.lock()
-    guard case .live = phase else {
+    guard case .live(let subscription) = phase else {
       lock.unlock()
       return false
     }
     phase = .awaiting
     lock.unlock()
+    _ = subscription
     return true
   }
 
   /// Like ``detach()``, but hands `retained` out, to be used once and released.
   func detachTakingRetained() -> Retained? {
     lock.lock()
-    guard case .live = phase, let retained = retained.take() else {
+    guard case .live(let subscription) = phase, let retained = retained.take() else {
       lock.unlock()
       return nil
     }
     phase = .awaiting
     lock.unlock()
+    _ = subscription
     return retained
   }
 

@@ -82,7 +82,9 @@ extension Publishers.Catch {
       var description: String { inner.description }
       func receive(subscription: any Subscription) { inner.upstream.attachAndRequestOutstanding(subscription) }
       func receive(_ input: Input) -> Subscribers.Demand { inner.receive(input) }
-      func receive(completion: Subscribers.Completion<Failure>) { inner.finish(with: completion.mapError(inner.mapFailure)) }
+      func receive(completion: Subscribers.Completion<Failure>) {
+        inner.finish(with: completion.mapError(inner.mapFailure))
+      }
     }
 
     /// Retains the handler until it is used.

@@ -155,7 +155,9 @@ extension Publishers.Concatenate {
       var description: String { inner.description }
       func receive(subscription: any Subscription) { inner.receive(subscription: subscription, isSuffix: isSuffix) }
       func receive(_ input: Output) -> Subscribers.Demand { inner.receive(input) }
-      func receive(completion: Subscribers.Completion<Failure>) { inner.receive(completion: completion, isSuffix: isSuffix) }
+      func receive(completion: Subscribers.Completion<Failure>) {
+        inner.receive(completion: completion, isSuffix: isSuffix)
+      }
     }
 
     /// Retains the suffix until the prefix finishes.
