@@ -73,7 +73,7 @@ final class SingleElementSelection<Downstream: Subscriber, UpstreamFailure: Erro
 
   func receive(_ input: Input) -> Subscribers.Demand {
     lock.lock()
-    guard case .subscribed(let subscription) = state, let select else {
+    guard case .subscribed = state, let select else {
       lock.unlock()
       return .none
     }
@@ -86,28 +86,9 @@ final class SingleElementSelection<Downstream: Subscriber, UpstreamFailure: Erro
       if case .subscribed = state { selected = input }
       lock.unlock()
     case .keepAndFinish:
-      lock.lock()
-      guard case .subscribed = state else {
-        lock.unlock()
-        break
-      }
-      selected = input
-      let finalChoice = makeChoiceFinalWithLockHeld()
-      lock.unlock()
-      subscription.cancel()
-      deliver(finalChoice)
+      makeChoiceFinal(keeping: input, cancellingUpstream: true)
     case .fail(let error):
-      lock.lock()
-      guard case .subscribed = state else {
-        lock.unlock()
-        break
-      }
-      state = .terminal
-      let released = (self.select.take(), selected.take())
-      lock.unlock()
-      subscription.cancel()
-      downstream.receive(completion: .failure(error))
-      _ = released
+      fail(with: error, cancellingUpstream: true)
     }
     return .none
   }
@@ -115,25 +96,9 @@ final class SingleElementSelection<Downstream: Subscriber, UpstreamFailure: Erro
   func receive(completion: Subscribers.Completion<UpstreamFailure>) {
     switch completion {
     case .finished:
-      lock.lock()
-      guard case .subscribed = state else {
-        lock.unlock()
-        return
-      }
-      let finalChoice = makeChoiceFinalWithLockHeld()
-      lock.unlock()
-      deliver(finalChoice)
+      makeChoiceFinal(keeping: nil, cancellingUpstream: false)
     case .failure(let error):
-      lock.lock()
-      guard case .subscribed = state else {
-        lock.unlock()
-        return
-      }
-      state = .terminal
-      let released = (self.select.take(), selected.take())
-      lock.unlock()
-      downstream.receive(completion: .failure(mapFailure(error)))
-      _ = released
+      fail(with: mapFailure(error), cancellingUpstream: false)
     }
   }
 
@@ -189,6 +154,35 @@ final class SingleElementSelection<Downstream: Subscriber, UpstreamFailure: Erro
     }
     state = .terminal
     return FinalChoice(isReady: true, result: selected.take(), released: released)
+  }
+
+  /// The upstream finished, or `select` made a final choice (`input`, which replaces the result so
+  /// far): deliver now or on the subscriber's first request.
+  private func makeChoiceFinal(keeping input: Input?, cancellingUpstream: Bool) {
+    lock.lock()
+    guard case .subscribed(let subscription) = state else {
+      lock.unlock()
+      return
+    }
+    if let input { selected = input }
+    let finalChoice = makeChoiceFinalWithLockHeld()
+    lock.unlock()
+    if cancellingUpstream { subscription.cancel() }
+    deliver(finalChoice)
+  }
+
+  private func fail(with error: Downstream.Failure, cancellingUpstream: Bool) {
+    lock.lock()
+    guard case .subscribed(let subscription) = state else {
+      lock.unlock()
+      return
+    }
+    state = .terminal
+    let released = (self.select.take(), selected.take())
+    lock.unlock()
+    if cancellingUpstream { subscription.cancel() }
+    downstream.receive(completion: .failure(error))
+    _ = released
   }
 
   private func deliver(_ choice: FinalChoice) {

@@ -61,24 +61,16 @@ extension Publishers {
 }
 
 extension Publishers.AssertNoFailure {
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    @unchecked Sendable
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Output, Downstream.Failure == Never {
     typealias Input = Output
     typealias Failure = Upstream.Failure
 
-    private enum State {
-      case awaitingSubscription
-      case subscribed(any Subscription)
-      case terminal
-    }
-
-    private let lock = Lock()
+    private let upstream = SequencingUpstreamLink(retaining: ())
     private let downstream: Downstream
     private let prefix: String
     private let file: StaticString
     private let line: UInt
-    private var state = State.awaitingSubscription
 
     init(downstream: Downstream, prefix: String, file: StaticString, line: UInt) {
       self.downstream = downstream
@@ -90,35 +82,17 @@ extension Publishers.AssertNoFailure {
     var description: String { "AssertNoFailure" }
 
     func receive(subscription: any Subscription) {
-      lock.lock()
-      guard case .awaitingSubscription = state else {
-        lock.unlock()
-        subscription.cancel()
-        return
-      }
-      state = .subscribed(subscription)
-      lock.unlock()
+      guard upstream.attach(subscription) else { return }
       downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      lock.lock()
-      guard case .subscribed = state else {
-        lock.unlock()
-        return .none
-      }
-      lock.unlock()
+      guard upstream.admitValue() else { return .none }
       return downstream.receive(input)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      lock.lock()
-      guard case .subscribed = state else {
-        lock.unlock()
-        return
-      }
-      state = .terminal
-      lock.unlock()
+      guard upstream.end() else { return }
       switch completion {
       case .finished:
         downstream.receive(completion: .finished)
@@ -127,27 +101,8 @@ extension Publishers.AssertNoFailure {
       }
     }
 
-    func request(_ demand: Subscribers.Demand) {
-      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-      lock.lock()
-      guard case .subscribed(let subscription) = state else {
-        lock.unlock()
-        return
-      }
-      lock.unlock()
-      subscription.request(demand)
-    }
+    func request(_ demand: Subscribers.Demand) { upstream.request(demand) }
 
-    func cancel() {
-      lock.lock()
-      guard case .subscribed(let subscription) = state else {
-        state = .terminal
-        lock.unlock()
-        return
-      }
-      state = .terminal
-      lock.unlock()
-      subscription.cancel()
-    }
+    func cancel() { upstream.cancel() }
   }
 }

@@ -59,7 +59,7 @@ extension Publishers {
 extension Publishers.Catch {
   /// The subscription of `catch` and `tryCatch`: the handler's outcome arrives as a `Result`, so a
   /// thrown error takes the same path as a replacement publisher.
-  final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable
+  final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible
   where Downstream.Input == Output {
     typealias Handler = (Upstream.Failure) -> Result<NewPublisher, Downstream.Failure>
 
@@ -70,7 +70,7 @@ extension Publishers.Catch {
       var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
       var description: String { inner.description }
       func receive(subscription: any Subscription) { inner.upstreamReceive(subscription: subscription) }
-      func receive(_ input: Input) -> Subscribers.Demand { inner.upstreamReceive(input) }
+      func receive(_ input: Input) -> Subscribers.Demand { inner.receive(input) }
       func receive(completion: Subscribers.Completion<Failure>) { inner.upstreamReceive(completion: completion) }
     }
 
@@ -80,31 +80,18 @@ extension Publishers.Catch {
       let inner: Inner
       var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
       var description: String { inner.description }
-      func receive(subscription: any Subscription) { inner.replacementReceive(subscription: subscription) }
-      func receive(_ input: Input) -> Subscribers.Demand { inner.replacementReceive(input) }
-      func receive(completion: Subscribers.Completion<Failure>) { inner.replacementReceive(completion: completion) }
+      func receive(subscription: any Subscription) { inner.upstream.attachAndRequestOutstanding(subscription) }
+      func receive(_ input: Input) -> Subscribers.Demand { inner.receive(input) }
+      func receive(completion: Subscribers.Completion<Failure>) {
+        inner.finish(with: completion.mapError(inner.mapFailure))
+      }
     }
 
-    private enum State {
-      case awaitingUpstream
-      case upstream(any Subscription)
-      /// The upstream failed; the replacement was subscribed to and has not handed over its
-      /// subscription yet.
-      case awaitingReplacement
-      case replacement(any Subscription)
-      case terminal
-    }
-
-    private let lock = Lock()
+    /// Retains the handler until it is used.
+    private let upstream: SequencingUpstreamLink<Handler>
     private let downstream: Downstream
     let description: String
-    private var state = State.awaitingUpstream
-    /// Released once used or once the stream ends, so that whatever it captured goes with it.
-    private var handler: Handler?
     private let mapFailure: (NewPublisher.Failure) -> Downstream.Failure
-    /// What the subscriber asked for and the upstream has not delivered: the replacement's first
-    /// request.
-    private var outstanding = Subscribers.Demand.none
 
     init(
       downstream: Downstream,
@@ -112,143 +99,45 @@ extension Publishers.Catch {
       handler: @escaping Handler,
       mapFailure: @escaping (NewPublisher.Failure) -> Downstream.Failure
     ) {
+      self.upstream = SequencingUpstreamLink(retaining: handler)
       self.downstream = downstream
       self.description = name
-      self.handler = handler
       self.mapFailure = mapFailure
     }
 
-    // MARK: Downstream
+    func request(_ demand: Subscribers.Demand) { upstream.request(demand) }
 
-    func request(_ demand: Subscribers.Demand) {
-      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-      lock.lock()
-      switch state {
-      case .upstream(let subscription):
-        outstanding += demand
-        lock.unlock()
-        subscription.request(demand)
-      case .replacement(let subscription):
-        lock.unlock()
-        subscription.request(demand)
-      case .awaitingUpstream, .awaitingReplacement:
-        outstanding += demand
-        lock.unlock()
-      case .terminal:
-        lock.unlock()
-      }
-    }
+    func cancel() { upstream.cancel() }
 
-    func cancel() {
-      lock.lock()
-      let subscription: (any Subscription)?
-      switch state {
-      case .upstream(let live), .replacement(let live): subscription = live
-      case .awaitingUpstream, .awaitingReplacement, .terminal: subscription = nil
-      }
-      state = .terminal
-      let handler = self.handler.take()
-      lock.unlock()
-      subscription?.cancel()
-      _ = handler
-    }
-
-    // MARK: Upstream
-
-    func upstreamReceive(subscription: any Subscription) {
-      lock.lock()
-      guard case .awaitingUpstream = state else {
-        lock.unlock()
-        subscription.cancel()
-        return
-      }
-      state = .upstream(subscription)
-      lock.unlock()
+    private func upstreamReceive(subscription: any Subscription) {
+      guard upstream.attach(subscription) else { return }
       downstream.receive(subscription: self)
     }
 
-    func upstreamReceive(_ input: Upstream.Output) -> Subscribers.Demand {
-      lock.lock()
-      guard case .upstream = state else {
-        lock.unlock()
-        return .none
-      }
-      outstanding -= 1
-      lock.unlock()
+    private func receive(_ input: Output) -> Subscribers.Demand {
+      guard upstream.admitValue() else { return .none }
       let more = downstream.receive(input)
-      guard more > 0 else { return .none }
-      lock.lock()
-      outstanding += more
-      lock.unlock()
+      upstream.replenish(more)
       return more
     }
 
-    func upstreamReceive(completion: Subscribers.Completion<Upstream.Failure>) {
-      lock.lock()
-      guard case .upstream = state else {
-        lock.unlock()
+    private func upstreamReceive(completion: Subscribers.Completion<Upstream.Failure>) {
+      guard case .failure(let error) = completion else {
+        finish(with: .finished)
         return
       }
-      guard case .failure(let error) = completion, let handler = self.handler.take() else {
-        state = .terminal
-        let handler = self.handler.take()
-        lock.unlock()
-        downstream.receive(completion: .finished)
-        _ = handler
-        return
-      }
-      state = .awaitingReplacement
-      lock.unlock()
+      guard let handler = upstream.detachTakingRetained() else { return }
       switch handler(error) {
       case .success(let replacement):
         replacement.subscribe(ReplacementSubscriber(inner: self))
       case .failure(let error):
-        lock.lock()
-        guard case .awaitingReplacement = state else {
-          lock.unlock()
-          return
-        }
-        state = .terminal
-        lock.unlock()
-        downstream.receive(completion: .failure(error))
+        finish(with: .failure(error))
       }
     }
 
-    // MARK: Replacement
-
-    func replacementReceive(subscription: any Subscription) {
-      lock.lock()
-      guard case .awaitingReplacement = state else {
-        lock.unlock()
-        subscription.cancel()
-        return
-      }
-      state = .replacement(subscription)
-      let demand = outstanding
-      outstanding = .none
-      lock.unlock()
-      if demand > 0 { subscription.request(demand) }
-    }
-
-    func replacementReceive(_ input: NewPublisher.Output) -> Subscribers.Demand {
-      lock.lock()
-      guard case .replacement = state else {
-        lock.unlock()
-        return .none
-      }
-      lock.unlock()
-      return downstream.receive(input)
-    }
-
-    func replacementReceive(completion: Subscribers.Completion<NewPublisher.Failure>) {
-      lock.lock()
-      guard case .replacement = state else {
-        lock.unlock()
-        return
-      }
-      state = .terminal
-      lock.unlock()
-      downstream.receive(completion: completion.mapError(mapFailure))
+    private func finish(with completion: Subscribers.Completion<Downstream.Failure>) {
+      guard upstream.end() else { return }
+      downstream.receive(completion: completion)
     }
   }
 }

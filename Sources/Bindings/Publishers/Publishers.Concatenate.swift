@@ -9,7 +9,7 @@ extension Publisher {
   ///
   /// - Parameter elements: The values to emit before this publisher's output.
   /// - Returns: A publisher that emits `elements`, then subscribes to this publisher.
-  public func prepend(_ elements: Output...) -> Publishers.Concatenate<AnyPublisher<Output, Failure>, Self> {
+  public func prepend(_ elements: Output...) -> Publishers.Concatenate<Publishers.Sequence<[Output], Failure>, Self> {
     prepend(elements)
   }
 
@@ -25,8 +25,8 @@ extension Publisher {
   /// - Returns: A publisher that emits `elements`, then subscribes to this publisher.
   public func prepend<Elements: Sequence>(
     _ elements: Elements
-  ) -> Publishers.Concatenate<AnyPublisher<Output, Failure>, Self> where Elements.Element == Output {
-    Publishers.Concatenate(prefix: AnyPublisher(ConcatenatedElements(elements: elements)), suffix: self)
+  ) -> Publishers.Concatenate<Publishers.Sequence<Elements, Failure>, Self> where Elements.Element == Output {
+    Publishers.Concatenate(prefix: Publishers.Sequence(sequence: elements), suffix: self)
   }
 
   /// Emits everything `publisher` emits until it finishes, then everything this publisher emits.
@@ -63,7 +63,7 @@ extension Publisher {
   ///
   /// - Parameter elements: The values to emit after this publisher finishes.
   /// - Returns: A publisher that emits this publisher's output, then `elements`.
-  public func append(_ elements: Output...) -> Publishers.Concatenate<Self, AnyPublisher<Output, Failure>> {
+  public func append(_ elements: Output...) -> Publishers.Concatenate<Self, Publishers.Sequence<[Output], Failure>> {
     append(elements)
   }
 
@@ -80,8 +80,8 @@ extension Publisher {
   /// - Returns: A publisher that emits this publisher's output, then `elements`.
   public func append<Elements: Sequence>(
     _ elements: Elements
-  ) -> Publishers.Concatenate<Self, AnyPublisher<Output, Failure>> where Elements.Element == Output {
-    Publishers.Concatenate(prefix: self, suffix: AnyPublisher(ConcatenatedElements(elements: elements)))
+  ) -> Publishers.Concatenate<Self, Publishers.Sequence<Elements, Failure>> where Elements.Element == Output {
+    Publishers.Concatenate(prefix: self, suffix: Publishers.Sequence(sequence: elements))
   }
 
   /// Emits everything this publisher emits, then, once it finishes, everything `publisher` emits.
@@ -136,7 +136,7 @@ extension Publishers {
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let inner = Inner(downstream: subscriber, suffix: suffix)
-      prefix.subscribe(Inner<S>.PrefixSubscriber(inner: inner))
+      prefix.subscribe(Inner<S>.StageSubscriber(inner: inner, isSuffix: false))
     }
   }
 }
@@ -144,261 +144,57 @@ extension Publishers {
 extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equatable {}
 
 extension Publishers.Concatenate {
-  private final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable
+  private final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible
   where Downstream.Input == Output, Downstream.Failure == Failure {
-    struct PrefixSubscriber: Subscriber, CustomStringConvertible {
+    /// What the prefix, then the suffix, subscribes with.
+    struct StageSubscriber: Subscriber, CustomStringConvertible {
       typealias Input = Output
       let inner: Inner
+      let isSuffix: Bool
       var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
       var description: String { inner.description }
-      func receive(subscription: any Subscription) { inner.prefixReceive(subscription: subscription) }
-      func receive(_ input: Output) -> Subscribers.Demand { inner.prefixReceive(input) }
-      func receive(completion: Subscribers.Completion<Failure>) { inner.prefixReceive(completion: completion) }
+      func receive(subscription: any Subscription) { inner.receive(subscription: subscription, isSuffix: isSuffix) }
+      func receive(_ input: Output) -> Subscribers.Demand { inner.receive(input) }
+      func receive(completion: Subscribers.Completion<Failure>) {
+        inner.receive(completion: completion, isSuffix: isSuffix)
+      }
     }
 
-    struct SuffixSubscriber: Subscriber, CustomStringConvertible {
-      typealias Input = Output
-      let inner: Inner
-      var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
-      var description: String { inner.description }
-      func receive(subscription: any Subscription) { inner.suffixReceive(subscription: subscription) }
-      func receive(_ input: Output) -> Subscribers.Demand { inner.suffixReceive(input) }
-      func receive(completion: Subscribers.Completion<Failure>) { inner.suffixReceive(completion: completion) }
-    }
-
-    private enum Phase {
-      case awaitingPrefix
-      case prefix(any Subscription)
-      /// The prefix finished and the suffix was subscribed to, but has not handed over its subscription.
-      case awaitingSuffix
-      case suffix(any Subscription)
-      case terminal
-    }
-
-    private let lock = Lock()
+    /// Retains the suffix until the prefix finishes.
+    private let upstream: SequencingUpstreamLink<Suffix>
     private let downstream: Downstream
-    private var suffix: Suffix?
-    private var phase = Phase.awaitingPrefix
-    /// What the subscriber asked for and the prefix has not delivered: the suffix's first request.
-    private var outstanding = Subscribers.Demand.none
 
     init(downstream: Downstream, suffix: Suffix) {
+      self.upstream = SequencingUpstreamLink(retaining: suffix)
       self.downstream = downstream
-      self.suffix = suffix
     }
 
     var description: String { "Concatenate" }
 
-    func request(_ demand: Subscribers.Demand) {
-      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-      lock.lock()
-      switch phase {
-      case .prefix(let subscription):
-        outstanding += demand
-        lock.unlock()
-        subscription.request(demand)
-      case .suffix(let subscription):
-        lock.unlock()
-        subscription.request(demand)
-      case .awaitingPrefix, .awaitingSuffix:
-        outstanding += demand
-        lock.unlock()
-      case .terminal:
-        lock.unlock()
+    func request(_ demand: Subscribers.Demand) { upstream.request(demand) }
+
+    func cancel() { upstream.cancel() }
+
+    private func receive(subscription: any Subscription, isSuffix: Bool) {
+      if isSuffix {
+        upstream.attachAndRequestOutstanding(subscription)
+      } else if upstream.attach(subscription) {
+        downstream.receive(subscription: self)
       }
     }
 
-    func cancel() {
-      lock.lock()
-      let subscription: (any Subscription)?
-      switch phase {
-      case .prefix(let current), .suffix(let current): subscription = current
-      case .awaitingPrefix, .awaitingSuffix, .terminal: subscription = nil
-      }
-      phase = .terminal
-      let suffix = self.suffix.take()
-      lock.unlock()
-      subscription?.cancel()
-      _ = suffix  // released here, after the lock
-    }
-
-    // MARK: Prefix
-
-    func prefixReceive(subscription: any Subscription) {
-      lock.lock()
-      guard case .awaitingPrefix = phase else {
-        lock.unlock()
-        subscription.cancel()
-        return
-      }
-      phase = .prefix(subscription)
-      lock.unlock()
-      downstream.receive(subscription: self)
-    }
-
-    func prefixReceive(_ input: Output) -> Subscribers.Demand {
-      lock.lock()
-      guard case .prefix = phase else {
-        lock.unlock()
-        return .none
-      }
-      outstanding -= 1
-      lock.unlock()
+    private func receive(_ input: Output) -> Subscribers.Demand {
+      guard upstream.admitValue() else { return .none }
       let more = downstream.receive(input)
-      guard more > 0 else { return .none }
-      lock.lock()
-      outstanding += more
-      lock.unlock()
+      upstream.replenish(more)
       return more
     }
 
-    func prefixReceive(completion: Subscribers.Completion<Failure>) {
-      lock.lock()
-      guard case .prefix = phase else {
-        lock.unlock()
-        return
-      }
-      let suffix = self.suffix.take()
-      switch completion {
-      case .finished:
-        phase = .awaitingSuffix
-        lock.unlock()
-        suffix?.subscribe(SuffixSubscriber(inner: self))
-      case .failure:
-        phase = .terminal
-        lock.unlock()
+    private func receive(completion: Subscribers.Completion<Failure>, isSuffix: Bool) {
+      if !isSuffix, case .finished = completion {
+        upstream.detachTakingRetained()?.subscribe(StageSubscriber(inner: self, isSuffix: true))
+      } else if upstream.end() {
         downstream.receive(completion: completion)
-      }
-    }
-
-    // MARK: Suffix
-
-    func suffixReceive(subscription: any Subscription) {
-      lock.lock()
-      guard case .awaitingSuffix = phase else {
-        lock.unlock()
-        subscription.cancel()
-        return
-      }
-      phase = .suffix(subscription)
-      let demand = outstanding
-      outstanding = .none
-      lock.unlock()
-      if demand > 0 { subscription.request(demand) }
-    }
-
-    func suffixReceive(_ input: Output) -> Subscribers.Demand {
-      lock.lock()
-      guard case .suffix = phase else {
-        lock.unlock()
-        return .none
-      }
-      lock.unlock()
-      return downstream.receive(input)
-    }
-
-    func suffixReceive(completion: Subscribers.Completion<Failure>) {
-      lock.lock()
-      guard case .suffix = phase else {
-        lock.unlock()
-        return
-      }
-      phase = .terminal
-      lock.unlock()
-      downstream.receive(completion: completion)
-    }
-  }
-}
-
-// MARK: - Elements source
-
-/// Emits a sequence's elements as demanded, then finishes; used by `prepend(_:)` and `append(_:)` with
-/// values or sequences until the library's sequence publisher takes its place.
-private struct ConcatenatedElements<Elements: Sequence, Failure: Error>: Publisher {
-  typealias Output = Elements.Element
-
-  let elements: Elements
-
-  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    var iterator = elements.makeIterator()
-    guard let first = iterator.next() else {
-      subscriber.receive(subscription: Subscriptions.empty)
-      subscriber.receive(completion: .finished)
-      return
-    }
-    subscriber.receive(subscription: Emitter(downstream: subscriber, first: first, rest: iterator))
-  }
-
-  private final class Emitter<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable
-  where Downstream.Input == Output, Downstream.Failure == Failure {
-    private let lock = Lock()
-    private var downstream: Downstream?
-    private var demand = Subscribers.Demand.none
-    /// Set while one thread runs the emit loop; `next` and `rest` belong to that thread alone.
-    private var isEmitting = false
-    private var next: Output?
-    private var rest: Elements.Iterator
-
-    init(downstream: Downstream, first: Output, rest: Elements.Iterator) {
-      self.downstream = downstream
-      self.next = first
-      self.rest = rest
-    }
-
-    var description: String { "Elements" }
-
-    func request(_ demand: Subscribers.Demand) {
-      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-      lock.lock()
-      guard downstream != nil else {
-        lock.unlock()
-        return
-      }
-      self.demand += demand
-      guard !isEmitting else {
-        // A request from inside `receive(_:)`, or from another thread, is served by the running loop.
-        lock.unlock()
-        return
-      }
-      isEmitting = true
-      lock.unlock()
-      emit()
-    }
-
-    func cancel() {
-      lock.lock()
-      let downstream = self.downstream.take()
-      lock.unlock()
-      _ = downstream  // released here, after the lock
-    }
-
-    private func emit() {
-      while true {
-        lock.lock()
-        guard let downstream, demand > 0, let value = next.take() else {
-          isEmitting = false
-          lock.unlock()
-          return
-        }
-        demand -= 1
-        lock.unlock()
-        next = rest.next()
-        let more = downstream.receive(value)
-        lock.lock()
-        guard self.downstream != nil else {
-          isEmitting = false
-          lock.unlock()
-          return
-        }
-        guard next != nil else {
-          let finished = self.downstream.take()
-          isEmitting = false
-          lock.unlock()
-          finished?.receive(completion: .finished)
-          return
-        }
-        demand += more
-        lock.unlock()
       }
     }
   }

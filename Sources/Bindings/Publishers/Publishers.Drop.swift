@@ -57,21 +57,14 @@ extension Publishers {
 extension Publishers.Drop: Equatable where Upstream: Equatable {}
 
 extension Publishers.Drop {
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    @unchecked Sendable
+  /// The subscriber gets this subscription before the upstream subscribes, so its requests may
+  /// arrive first: the link keeps them outstanding until the upstream's subscription arrives.
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Output
 
-    private enum State {
-      /// The subscriber already has this subscription (it gets it first) and may have requested.
-      case awaitingSubscription(requested: Subscribers.Demand)
-      case subscribed(any Subscription)
-      case terminal
-    }
-
-    private let lock = Lock()
+    private let upstream = SequencingUpstreamLink(retaining: ())
     private let downstream: Downstream
-    private var state = State.awaitingSubscription(requested: .none)
     /// Touched only by upstream deliveries, which never overlap.
     private var remainingToDrop: Int
 
@@ -83,25 +76,11 @@ extension Publishers.Drop {
     var description: String { "Drop" }
 
     func receive(subscription: any Subscription) {
-      lock.lock()
-      guard case .awaitingSubscription(let requested) = state else {
-        lock.unlock()
-        subscription.cancel()
-        return
-      }
-      state = .subscribed(subscription)
-      let demand = requested + remainingToDrop
-      lock.unlock()
-      if demand > 0 { subscription.request(demand) }
+      upstream.attachAndRequestOutstanding(subscription, plus: remainingToDrop)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      lock.lock()
-      guard case .subscribed = state else {
-        lock.unlock()
-        return .none
-      }
-      lock.unlock()
+      guard upstream.admitValue() else { return .none }
       if remainingToDrop > 0 {
         // Already paid for by the extra demand requested on subscription.
         remainingToDrop -= 1
@@ -111,41 +90,12 @@ extension Publishers.Drop {
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      lock.lock()
-      guard case .subscribed = state else {
-        lock.unlock()
-        return
-      }
-      state = .terminal
-      lock.unlock()
+      guard upstream.end() else { return }
       downstream.receive(completion: completion)
     }
 
-    func request(_ demand: Subscribers.Demand) {
-      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-      lock.lock()
-      switch state {
-      case .awaitingSubscription(let requested):
-        state = .awaitingSubscription(requested: requested + demand)
-        lock.unlock()
-      case .subscribed(let subscription):
-        lock.unlock()
-        subscription.request(demand)
-      case .terminal:
-        lock.unlock()
-      }
-    }
+    func request(_ demand: Subscribers.Demand) { upstream.request(demand) }
 
-    func cancel() {
-      lock.lock()
-      guard case .subscribed(let subscription) = state else {
-        state = .terminal
-        lock.unlock()
-        return
-      }
-      state = .terminal
-      lock.unlock()
-      subscription.cancel()
-    }
+    func cancel() { upstream.cancel() }
   }
 }

@@ -51,7 +51,7 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let inner = Inner(downstream: subscriber)
       subscriber.receive(subscription: inner)
-      other.subscribe(Inner<S>.TriggerSubscriber(inner: inner))
+      other.subscribe(inner.triggerSubscriber)
       upstream.subscribe(inner)
     }
   }
@@ -60,57 +60,24 @@ extension Publishers {
 extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other: Equatable {}
 
 extension Publishers.DropUntilOutput {
-  /// Holds both subscriptions. The upstream and the trigger may deliver on different threads. Calls
-  /// into the subscriber still never overlap: values flow only once the gate is open, and from then
-  /// on the trigger no longer speaks; before that, whichever side completes first marks the stream
-  /// terminal under the lock and is the only one to deliver a completion.
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    @unchecked Sendable
+  /// The upstream and the trigger may deliver on different threads. Calls into the subscriber still
+  /// never overlap: values flow only once the gate is open, and from then on the trigger no longer
+  /// speaks; before that, whichever side completes first marks the stream terminal under the lock
+  /// and is the only one to deliver a completion.
+  private final class Inner<Downstream: Subscriber>:
+    SequencingTriggeredSubscription<Downstream, Other.Output, Other.Failure>, Subscriber, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Output
 
-    struct TriggerSubscriber: Subscriber, CustomStringConvertible {
-      typealias Input = Other.Output
-      typealias Failure = Other.Failure
-      let inner: Inner
-      var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
-      var description: String { inner.description }
-      func receive(subscription: any Subscription) { inner.triggerReceive(subscription: subscription) }
-      func receive(_ input: Other.Output) -> Subscribers.Demand { inner.triggerReceive(input) }
-      func receive(completion: Subscribers.Completion<Failure>) { inner.triggerReceive(completion: completion) }
-    }
-
-    private enum Link {
-      case awaiting
-      case live(any Subscription)
-      case gone
-
-      /// Returns the live subscription, if any, and marks the link gone.
-      mutating func take() -> (any Subscription)? {
-        defer { self = .gone }
-        if case .live(let subscription) = self { return subscription }
-        return nil
-      }
-    }
-
-    private let lock = Lock()
-    private let downstream: Downstream
-    private var upstream = Link.awaiting
-    private var trigger = Link.awaiting
     /// Demand requested before the upstream subscription arrived.
     private var requested = Subscribers.Demand.none
     private var isOpen = false
-    private var isTerminal = false
 
-    init(downstream: Downstream) {
-      self.downstream = downstream
-    }
-
-    var description: String { "DropUntilOutput" }
+    override var description: String { "DropUntilOutput" }
 
     // MARK: Downstream
 
-    func request(_ demand: Subscribers.Demand) {
+    override func request(_ demand: Subscribers.Demand) {
       precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
       lock.lock()
       guard !isTerminal else {
@@ -124,16 +91,6 @@ extension Publishers.DropUntilOutput {
       }
       lock.unlock()
       subscription.request(demand)
-    }
-
-    func cancel() {
-      lock.lock()
-      isTerminal = true
-      let upstream = self.upstream.take()
-      let trigger = self.trigger.take()
-      lock.unlock()
-      upstream?.cancel()
-      trigger?.cancel()
     }
 
     // MARK: Upstream
@@ -162,35 +119,9 @@ extension Publishers.DropUntilOutput {
       return downstream.receive(input)
     }
 
-    func receive(completion: Subscribers.Completion<Failure>) {
-      lock.lock()
-      guard !isTerminal else {
-        lock.unlock()
-        return
-      }
-      isTerminal = true
-      upstream = .gone
-      let trigger = self.trigger.take()
-      lock.unlock()
-      trigger?.cancel()
-      downstream.receive(completion: completion)
-    }
-
     // MARK: Trigger
 
-    func triggerReceive(subscription: any Subscription) {
-      lock.lock()
-      guard case .awaiting = trigger, !isTerminal else {
-        lock.unlock()
-        subscription.cancel()
-        return
-      }
-      trigger = .live(subscription)
-      lock.unlock()
-      subscription.request(.max(1))
-    }
-
-    func triggerReceive(_ input: Other.Output) -> Subscribers.Demand {
+    override func triggerReceive(_ input: Other.Output) -> Subscribers.Demand {
       lock.lock()
       guard !isTerminal, case .live = trigger else {
         lock.unlock()
@@ -204,19 +135,20 @@ extension Publishers.DropUntilOutput {
       return .none
     }
 
-    func triggerReceive(completion: Subscribers.Completion<Failure>) {
+    override func triggerReceive(completion: Subscribers.Completion<Other.Failure>) {
       lock.lock()
+      let trigger = self.trigger.take()
       guard !isTerminal, !isOpen else {
-        trigger = .gone
         lock.unlock()
+        _ = trigger
         return
       }
       isTerminal = true
-      trigger = .gone
       let upstream = self.upstream.take()
       lock.unlock()
       upstream?.cancel()
       downstream.receive(completion: completion)
+      _ = trigger
     }
   }
 }

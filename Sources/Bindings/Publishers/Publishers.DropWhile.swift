@@ -54,23 +54,16 @@ extension Publishers {
 extension Publishers.DropWhile {
   /// The subscription of `drop(while:)` and `tryDrop(while:)`: the predicate's verdict arrives as a
   /// `Result`, so a thrown error takes the same path as a verdict.
-  final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable
+  final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Output {
     typealias Input = Output
     typealias Failure = Upstream.Failure
+    typealias Predicate = (Output) -> Result<Bool, Downstream.Failure>
 
-    private enum State {
-      case awaitingSubscription
-      case subscribed(any Subscription)
-      case terminal
-    }
-
-    private let lock = Lock()
+    /// Retains the predicate while the stream is live.
+    private let upstream: SequencingUpstreamLink<Predicate>
     private let downstream: Downstream
     let description: String
-    private var state = State.awaitingSubscription
-    /// Released when the stream ends, so that whatever it captured goes with it.
-    private var predicate: ((Output) -> Result<Bool, Downstream.Failure>)?
     private let mapFailure: (Upstream.Failure) -> Downstream.Failure
     /// Touched only by upstream deliveries, which never overlap.
     private var isDropping = true
@@ -78,34 +71,22 @@ extension Publishers.DropWhile {
     init(
       downstream: Downstream,
       name: String,
-      predicate: @escaping (Output) -> Result<Bool, Downstream.Failure>,
+      predicate: @escaping Predicate,
       mapFailure: @escaping (Upstream.Failure) -> Downstream.Failure
     ) {
+      self.upstream = SequencingUpstreamLink(retaining: predicate)
       self.downstream = downstream
       self.description = name
-      self.predicate = predicate
       self.mapFailure = mapFailure
     }
 
     func receive(subscription: any Subscription) {
-      lock.lock()
-      guard case .awaitingSubscription = state else {
-        lock.unlock()
-        subscription.cancel()
-        return
-      }
-      state = .subscribed(subscription)
-      lock.unlock()
+      guard upstream.attach(subscription) else { return }
       downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      lock.lock()
-      guard case .subscribed(let subscription) = state, let predicate else {
-        lock.unlock()
-        return .none
-      }
-      lock.unlock()
+      guard let predicate = upstream.retainedForValue() else { return .none }
       if isDropping {
         switch predicate(input) {
         case .success(true):
@@ -113,10 +94,8 @@ extension Publishers.DropWhile {
         case .success(false):
           isDropping = false
         case .failure(let error):
-          guard let predicate = terminate() else { return .none }
-          subscription.cancel()
+          guard upstream.end(cancellingUpstream: true) else { return .none }
           downstream.receive(completion: .failure(error))
-          _ = predicate
           return .none
         }
       }
@@ -124,47 +103,12 @@ extension Publishers.DropWhile {
     }
 
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      guard let predicate = terminate() else { return }
+      guard upstream.end() else { return }
       downstream.receive(completion: completion.mapError(mapFailure))
-      _ = predicate
     }
 
-    func request(_ demand: Subscribers.Demand) {
-      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-      lock.lock()
-      guard case .subscribed(let subscription) = state else {
-        lock.unlock()
-        return
-      }
-      lock.unlock()
-      subscription.request(demand)
-    }
+    func request(_ demand: Subscribers.Demand) { upstream.request(demand) }
 
-    func cancel() {
-      lock.lock()
-      guard case .subscribed(let subscription) = state else {
-        state = .terminal
-        lock.unlock()
-        return
-      }
-      state = .terminal
-      let predicate = self.predicate.take()
-      lock.unlock()
-      subscription.cancel()
-      _ = predicate
-    }
-
-    /// Ends the stream if it is live; returns the predicate to release after unlocking, or `nil`
-    /// when the stream had already ended.
-    private func terminate() -> ((Output) -> Result<Bool, Downstream.Failure>)? {
-      lock.lock()
-      guard case .subscribed = state, let predicate = self.predicate.take() else {
-        lock.unlock()
-        return nil
-      }
-      state = .terminal
-      lock.unlock()
-      return predicate
-    }
+    func cancel() { upstream.cancel() }
   }
 }

@@ -91,20 +91,12 @@ extension Publishers {
 extension Publishers.Output: Equatable where Upstream: Equatable {}
 
 extension Publishers.Output {
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    @unchecked Sendable
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Output
 
-    private enum State {
-      case awaitingSubscription
-      case subscribed(any Subscription)
-      case terminal
-    }
-
-    private let lock = Lock()
+    private let upstream = SequencingUpstreamLink(retaining: ())
     private let downstream: Downstream
-    private var state = State.awaitingSubscription
     /// Touched only by upstream deliveries, which never overlap.
     private var remainingToSkip: Int
     /// Touched only by upstream deliveries, which never overlap.
@@ -119,25 +111,13 @@ extension Publishers.Output {
     var description: String { "Output" }
 
     func receive(subscription: any Subscription) {
-      lock.lock()
-      guard case .awaitingSubscription = state else {
-        lock.unlock()
-        subscription.cancel()
-        return
-      }
-      state = .subscribed(subscription)
-      lock.unlock()
+      guard upstream.attach(subscription) else { return }
       downstream.receive(subscription: self)
       if remainingToPublish == 0 { cancelUpstreamAndFinish() }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      lock.lock()
-      guard case .subscribed = state else {
-        lock.unlock()
-        return .none
-      }
-      lock.unlock()
+      guard upstream.admitValue() else { return .none }
       if remainingToSkip > 0 {
         remainingToSkip -= 1
         return .max(1)
@@ -156,48 +136,16 @@ extension Publishers.Output {
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      lock.lock()
-      guard case .subscribed = state else {
-        lock.unlock()
-        return
-      }
-      state = .terminal
-      lock.unlock()
+      guard upstream.end() else { return }
       downstream.receive(completion: completion)
     }
 
-    func request(_ demand: Subscribers.Demand) {
-      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-      lock.lock()
-      guard case .subscribed(let subscription) = state else {
-        lock.unlock()
-        return
-      }
-      lock.unlock()
-      subscription.request(demand)
-    }
+    func request(_ demand: Subscribers.Demand) { upstream.request(demand) }
 
-    func cancel() {
-      lock.lock()
-      guard case .subscribed(let subscription) = state else {
-        state = .terminal
-        lock.unlock()
-        return
-      }
-      state = .terminal
-      lock.unlock()
-      subscription.cancel()
-    }
+    func cancel() { upstream.cancel() }
 
     private func cancelUpstreamAndFinish() {
-      lock.lock()
-      guard case .subscribed(let subscription) = state else {
-        lock.unlock()
-        return
-      }
-      state = .terminal
-      lock.unlock()
-      subscription.cancel()
+      guard upstream.end(cancellingUpstream: true) else { return }
       downstream.receive(completion: .finished)
     }
   }

@@ -47,7 +47,7 @@ extension Publishers {
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let inner = Inner(downstream: subscriber)
-      other.subscribe(Inner<S>.TriggerSubscriber(inner: inner))
+      other.subscribe(inner.triggerSubscriber)
       upstream.subscribe(inner)
     }
   }
@@ -56,44 +56,15 @@ extension Publishers {
 extension Publishers.PrefixUntilOutput: Equatable where Upstream: Equatable, Other: Equatable {}
 
 extension Publishers.PrefixUntilOutput {
-  /// Holds both subscriptions. The trigger may fire on another thread while the upstream is
-  /// delivering: its `.finished` is then parked, and the delivering thread hands it to the
-  /// subscriber right after, so that calls into the subscriber never overlap and no lock is held
-  /// during them. The same holds while the subscriber is still receiving its subscription.
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    @unchecked Sendable
+  /// The trigger may fire on another thread while the upstream is delivering: its `.finished` is
+  /// then parked, and the delivering thread hands it to the subscriber right after, so that calls
+  /// into the subscriber never overlap and no lock is held during them. The same holds while the
+  /// subscriber is still receiving its subscription.
+  private final class Inner<Downstream: Subscriber>:
+    SequencingTriggeredSubscription<Downstream, Other.Output, Other.Failure>, Subscriber, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Output
 
-    struct TriggerSubscriber: Subscriber, CustomStringConvertible {
-      typealias Input = Other.Output
-      typealias Failure = Other.Failure
-      let inner: Inner
-      var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
-      var description: String { inner.description }
-      func receive(subscription: any Subscription) { inner.triggerReceive(subscription: subscription) }
-      func receive(_ input: Other.Output) -> Subscribers.Demand { inner.triggerReceive(input) }
-      func receive(completion: Subscribers.Completion<Other.Failure>) { inner.triggerReceiveCompletion() }
-    }
-
-    private enum Link {
-      case awaiting
-      case live(any Subscription)
-      case gone
-
-      /// Returns the live subscription, if any, and marks the link gone.
-      mutating func take() -> (any Subscription)? {
-        defer { self = .gone }
-        if case .live(let subscription) = self { return subscription }
-        return nil
-      }
-    }
-
-    private let lock = Lock()
-    private let downstream: Downstream
-    private var upstream = Link.awaiting
-    private var trigger = Link.awaiting
-    private var isTerminal = false
     /// How many calls into the subscriber (subscription handoff or a value) are under way. More than
     /// one when a synchronous upstream delivers from inside the subscriber's request.
     private var deliveryDepth = 0
@@ -101,15 +72,11 @@ extension Publishers.PrefixUntilOutput {
     /// its subscription.
     private var hasParkedFinish = false
 
-    init(downstream: Downstream) {
-      self.downstream = downstream
-    }
-
-    var description: String { "PrefixUntilOutput" }
+    override var description: String { "PrefixUntilOutput" }
 
     // MARK: Downstream
 
-    func request(_ demand: Subscribers.Demand) {
+    override func request(_ demand: Subscribers.Demand) {
       precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
       lock.lock()
       guard !isTerminal, case .live(let subscription) = upstream else {
@@ -120,15 +87,8 @@ extension Publishers.PrefixUntilOutput {
       subscription.request(demand)
     }
 
-    func cancel() {
-      lock.lock()
-      isTerminal = true
+    override func cancelWithLockHeld() {
       hasParkedFinish = false
-      let upstream = self.upstream.take()
-      let trigger = self.trigger.take()
-      lock.unlock()
-      upstream?.cancel()
-      trigger?.cancel()
     }
 
     // MARK: Upstream
@@ -169,35 +129,9 @@ extension Publishers.PrefixUntilOutput {
       return endDelivery() ? .none : more
     }
 
-    func receive(completion: Subscribers.Completion<Failure>) {
-      lock.lock()
-      guard !isTerminal else {
-        lock.unlock()
-        return
-      }
-      isTerminal = true
-      upstream = .gone
-      let trigger = self.trigger.take()
-      lock.unlock()
-      trigger?.cancel()
-      downstream.receive(completion: completion)
-    }
-
     // MARK: Trigger
 
-    func triggerReceive(subscription: any Subscription) {
-      lock.lock()
-      guard case .awaiting = trigger, !isTerminal else {
-        lock.unlock()
-        subscription.cancel()
-        return
-      }
-      trigger = .live(subscription)
-      lock.unlock()
-      subscription.request(.max(1))
-    }
-
-    func triggerReceive(_ input: Other.Output) -> Subscribers.Demand {
+    override func triggerReceive(_ input: Other.Output) -> Subscribers.Demand {
       lock.lock()
       guard !isTerminal, case .live = trigger else {
         lock.unlock()
@@ -221,10 +155,11 @@ extension Publishers.PrefixUntilOutput {
       return .none
     }
 
-    func triggerReceiveCompletion() {
+    override func triggerReceive(completion: Subscribers.Completion<Other.Failure>) {
       lock.lock()
-      trigger = .gone
+      let trigger = self.trigger.take()
       lock.unlock()
+      _ = trigger
     }
 
     // MARK: Delivery

@@ -53,24 +53,16 @@ extension Publishers {
 extension Publishers.PrefixWhile {
   /// The subscription of `prefix(while:)` and `tryPrefix(while:)`: the predicate's verdict arrives
   /// as a `Result`, so a thrown error takes the same path as a verdict.
-  final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable
+  final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Output {
     typealias Input = Output
     typealias Failure = Upstream.Failure
     typealias Predicate = (Output) -> Result<Bool, Downstream.Failure>
 
-    private enum State {
-      case awaitingSubscription
-      case subscribed(any Subscription)
-      case terminal
-    }
-
-    private let lock = Lock()
+    /// Retains the predicate while the stream is live.
+    private let upstream: SequencingUpstreamLink<Predicate>
     private let downstream: Downstream
     let description: String
-    private var state = State.awaitingSubscription
-    /// Released when the stream ends, so that whatever it captured goes with it.
-    private var predicate: Predicate?
     private let mapFailure: (Upstream.Failure) -> Downstream.Failure
 
     init(
@@ -79,31 +71,19 @@ extension Publishers.PrefixWhile {
       predicate: @escaping Predicate,
       mapFailure: @escaping (Upstream.Failure) -> Downstream.Failure
     ) {
+      self.upstream = SequencingUpstreamLink(retaining: predicate)
       self.downstream = downstream
       self.description = name
-      self.predicate = predicate
       self.mapFailure = mapFailure
     }
 
     func receive(subscription: any Subscription) {
-      lock.lock()
-      guard case .awaitingSubscription = state else {
-        lock.unlock()
-        subscription.cancel()
-        return
-      }
-      state = .subscribed(subscription)
-      lock.unlock()
+      guard upstream.attach(subscription) else { return }
       downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      lock.lock()
-      guard case .subscribed(let subscription) = state, let predicate else {
-        lock.unlock()
-        return .none
-      }
-      lock.unlock()
+      guard let predicate = upstream.retainedForValue() else { return .none }
       let completion: Subscribers.Completion<Downstream.Failure>
       switch predicate(input) {
       case .success(true):
@@ -113,55 +93,18 @@ extension Publishers.PrefixWhile {
       case .failure(let error):
         completion = .failure(error)
       }
-      guard let released = terminate() else { return .none }
-      subscription.cancel()
+      guard upstream.end(cancellingUpstream: true) else { return .none }
       downstream.receive(completion: completion)
-      _ = released
       return .none
     }
 
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      guard let released = terminate() else { return }
+      guard upstream.end() else { return }
       downstream.receive(completion: completion.mapError(mapFailure))
-      _ = released
     }
 
-    func request(_ demand: Subscribers.Demand) {
-      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-      lock.lock()
-      guard case .subscribed(let subscription) = state else {
-        lock.unlock()
-        return
-      }
-      lock.unlock()
-      subscription.request(demand)
-    }
+    func request(_ demand: Subscribers.Demand) { upstream.request(demand) }
 
-    func cancel() {
-      lock.lock()
-      guard case .subscribed(let subscription) = state else {
-        state = .terminal
-        lock.unlock()
-        return
-      }
-      state = .terminal
-      let predicate = self.predicate.take()
-      lock.unlock()
-      subscription.cancel()
-      _ = predicate
-    }
-
-    /// Ends the stream if it is live; returns the predicate to release after unlocking, or `nil`
-    /// when the stream had already ended.
-    private func terminate() -> Predicate? {
-      lock.lock()
-      guard case .subscribed = state, let predicate = self.predicate.take() else {
-        lock.unlock()
-        return nil
-      }
-      state = .terminal
-      lock.unlock()
-      return predicate
-    }
+    func cancel() { upstream.cancel() }
   }
 }

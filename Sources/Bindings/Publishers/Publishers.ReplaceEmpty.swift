@@ -50,24 +50,14 @@ extension Publishers {
 extension Publishers.ReplaceEmpty: Equatable where Upstream: Equatable, Upstream.Output: Equatable {}
 
 extension Publishers.ReplaceEmpty {
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    @unchecked Sendable
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Output
 
-    private enum State {
-      case awaitingSubscription
-      case subscribed(any Subscription)
-      /// The upstream finished empty before the subscriber asked for anything.
-      case awaitingDemandForReplacement
-      case terminal
-    }
-
-    private let lock = Lock()
+    private let upstream = SequencingUpstreamLink(retaining: ())
     private let downstream: Downstream
     private let output: Output
-    private var state = State.awaitingSubscription
-    private var hasDemand = false
+    /// Touched only by upstream deliveries, which never overlap.
     private var isEmpty = true
 
     init(downstream: Downstream, output: Output) {
@@ -78,78 +68,31 @@ extension Publishers.ReplaceEmpty {
     var description: String { "ReplaceEmpty" }
 
     func receive(subscription: any Subscription) {
-      lock.lock()
-      guard case .awaitingSubscription = state else {
-        lock.unlock()
-        subscription.cancel()
-        return
-      }
-      state = .subscribed(subscription)
-      lock.unlock()
+      guard upstream.attach(subscription) else { return }
       downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      lock.lock()
-      guard case .subscribed = state else {
-        lock.unlock()
-        return .none
-      }
+      guard upstream.admitValue() else { return .none }
       isEmpty = false
-      lock.unlock()
       return downstream.receive(input)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      lock.lock()
-      guard case .subscribed = state else {
-        lock.unlock()
-        return
-      }
       guard case .finished = completion, isEmpty else {
-        state = .terminal
-        lock.unlock()
+        guard upstream.end() else { return }
         downstream.receive(completion: completion)
         return
       }
-      guard hasDemand else {
-        state = .awaitingDemandForReplacement
-        lock.unlock()
-        return
-      }
-      state = .terminal
-      lock.unlock()
-      deliverReplacement()
+      // Nothing was delivered, so any demand the subscriber ever expressed is still outstanding.
+      if upstream.endAwaitingDemand() { deliverReplacement() }
     }
 
     func request(_ demand: Subscribers.Demand) {
-      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-      lock.lock()
-      hasDemand = true
-      switch state {
-      case .subscribed(let subscription):
-        lock.unlock()
-        subscription.request(demand)
-      case .awaitingDemandForReplacement:
-        state = .terminal
-        lock.unlock()
-        deliverReplacement()
-      case .awaitingSubscription, .terminal:
-        lock.unlock()
-      }
+      if upstream.request(demand) { deliverReplacement() }
     }
 
-    func cancel() {
-      lock.lock()
-      guard case .subscribed(let subscription) = state else {
-        state = .terminal
-        lock.unlock()
-        return
-      }
-      state = .terminal
-      lock.unlock()
-      subscription.cancel()
-    }
+    func cancel() { upstream.cancel() }
 
     private func deliverReplacement() {
       _ = downstream.receive(output)

@@ -51,25 +51,14 @@ extension Publishers {
 extension Publishers.ReplaceError: Equatable where Upstream: Equatable, Upstream.Output: Equatable {}
 
 extension Publishers.ReplaceError {
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    @unchecked Sendable
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Output, Downstream.Failure == Never {
     typealias Input = Output
     typealias Failure = Upstream.Failure
 
-    private enum State {
-      case awaitingSubscription
-      case subscribed(any Subscription)
-      /// The upstream failed while the subscriber had no outstanding demand.
-      case awaitingDemandForReplacement
-      case terminal
-    }
-
-    private let lock = Lock()
+    private let upstream = SequencingUpstreamLink(retaining: ())
     private let downstream: Downstream
     private let output: Output
-    private var state = State.awaitingSubscription
-    private var outstanding = Subscribers.Demand.none
 
     init(downstream: Downstream, output: Output) {
       self.downstream = downstream
@@ -79,84 +68,32 @@ extension Publishers.ReplaceError {
     var description: String { "ReplaceError" }
 
     func receive(subscription: any Subscription) {
-      lock.lock()
-      guard case .awaitingSubscription = state else {
-        lock.unlock()
-        subscription.cancel()
-        return
-      }
-      state = .subscribed(subscription)
-      lock.unlock()
+      guard upstream.attach(subscription) else { return }
       downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      lock.lock()
-      guard case .subscribed = state else {
-        lock.unlock()
-        return .none
-      }
-      outstanding -= 1
-      lock.unlock()
+      guard upstream.admitValue() else { return .none }
       let more = downstream.receive(input)
-      guard more > 0 else { return .none }
-      lock.lock()
-      outstanding += more
-      lock.unlock()
+      upstream.replenish(more)
       return more
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      lock.lock()
-      guard case .subscribed = state else {
-        lock.unlock()
-        return
-      }
       switch completion {
       case .finished:
-        state = .terminal
-        lock.unlock()
+        guard upstream.end() else { return }
         downstream.receive(completion: .finished)
       case .failure:
-        guard outstanding > 0 else {
-          state = .awaitingDemandForReplacement
-          lock.unlock()
-          return
-        }
-        state = .terminal
-        lock.unlock()
-        deliverReplacement()
+        if upstream.endAwaitingDemand() { deliverReplacement() }
       }
     }
 
     func request(_ demand: Subscribers.Demand) {
-      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-      lock.lock()
-      switch state {
-      case .subscribed(let subscription):
-        outstanding += demand
-        lock.unlock()
-        subscription.request(demand)
-      case .awaitingDemandForReplacement:
-        state = .terminal
-        lock.unlock()
-        deliverReplacement()
-      case .awaitingSubscription, .terminal:
-        lock.unlock()
-      }
+      if upstream.request(demand) { deliverReplacement() }
     }
 
-    func cancel() {
-      lock.lock()
-      guard case .subscribed(let subscription) = state else {
-        state = .terminal
-        lock.unlock()
-        return
-      }
-      state = .terminal
-      lock.unlock()
-      subscription.cancel()
-    }
+    func cancel() { upstream.cancel() }
 
     private func deliverReplacement() {
       _ = downstream.receive(output)

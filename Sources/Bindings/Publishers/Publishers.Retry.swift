@@ -62,141 +62,86 @@ extension Publishers {
 extension Publishers.Retry: Equatable where Upstream: Equatable {}
 
 extension Publishers.Retry {
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    @unchecked Sendable
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Output
 
-    private enum State {
-      case awaitingSubscription
-      case subscribed(any Subscription)
-      case terminal
+    /// What the link keeps under its lock until the stream ends.
+    struct Resubscription {
+      let upstream: Upstream
+      /// Set while a thread is inside `upstream.subscribe(self)`. A failure that arrives meanwhile
+      /// (an upstream that fails during subscribe) only sets `isNeededAgain`, and that thread
+      /// loops, so that a string of immediate failures does not grow the stack.
+      var isUnderWay = false
+      var isNeededAgain = false
     }
 
-    private let lock = Lock()
+    private let upstream: SequencingUpstreamLink<Resubscription>
     private let downstream: Downstream
-    /// Released when the stream ends.
-    private var upstream: Upstream?
-    private var state = State.awaitingSubscription
-    /// `nil` for no limit.
+    /// `nil` for no limit. Touched only by upstream deliveries, which never overlap.
     private var retriesLeft: Int?
+    /// Touched only while subscribing, which the resubscription loop keeps to one thread at a time.
     private var downstreamHasSubscription = false
-    /// What the subscriber asked for and no attempt has delivered yet: each new attempt's first
-    /// request.
-    private var outstanding = Subscribers.Demand.none
-    /// Set while a thread is inside `upstream.subscribe(self)`. A failure that arrives meanwhile
-    /// (an upstream that fails during subscribe) only sets `needsResubscribe`, and that thread
-    /// loops, so that a string of immediate failures does not grow the stack.
-    private var isResubscribing = false
-    private var needsResubscribe = false
 
     init(downstream: Downstream, upstream: Upstream, retries: Int?) {
+      self.upstream = SequencingUpstreamLink(retaining: Resubscription(upstream: upstream))
       self.downstream = downstream
-      self.upstream = upstream
       self.retriesLeft = retries
     }
 
     var description: String { "Retry" }
 
     func receive(subscription: any Subscription) {
-      lock.lock()
-      guard case .awaitingSubscription = state else {
-        lock.unlock()
-        subscription.cancel()
-        return
-      }
-      state = .subscribed(subscription)
-      let isFirst = !downstreamHasSubscription
+      // Each attempt asks for what the previous ones left outstanding; the first has nothing yet.
+      guard upstream.attachAndRequestOutstanding(subscription), !downstreamHasSubscription else { return }
       downstreamHasSubscription = true
-      let demand = outstanding
-      lock.unlock()
-      if isFirst {
-        downstream.receive(subscription: self)
-      } else if demand > 0 {
-        subscription.request(demand)
-      }
+      downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      lock.lock()
-      guard case .subscribed = state else {
-        lock.unlock()
-        return .none
-      }
-      outstanding -= 1
-      lock.unlock()
+      guard upstream.admitValue() else { return .none }
       let more = downstream.receive(input)
-      guard more > 0 else { return .none }
-      lock.lock()
-      outstanding += more
-      lock.unlock()
+      upstream.replenish(more)
       return more
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      lock.lock()
-      guard case .subscribed = state else {
-        lock.unlock()
-        return
-      }
       if case .failure = completion, retriesLeft.map({ $0 > 0 }) ?? true {
+        guard upstream.detach() else { return }
         retriesLeft = retriesLeft.map { $0 - 1 }
-        state = .awaitingSubscription
-        resubscribeWithLockHeld()
+        resubscribe()
         return
       }
-      state = .terminal
-      let upstream = self.upstream.take()
-      lock.unlock()
+      guard upstream.end() else { return }
       downstream.receive(completion: completion)
-      _ = upstream
     }
 
-    func request(_ demand: Subscribers.Demand) {
-      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-      lock.lock()
-      switch state {
-      case .subscribed(let subscription):
-        outstanding += demand
-        lock.unlock()
-        subscription.request(demand)
-      case .awaitingSubscription:
-        outstanding += demand
-        lock.unlock()
-      case .terminal:
-        lock.unlock()
-      }
-    }
+    func request(_ demand: Subscribers.Demand) { upstream.request(demand) }
 
-    func cancel() {
-      lock.lock()
-      let subscription: (any Subscription)?
-      if case .subscribed(let live) = state { subscription = live } else { subscription = nil }
-      state = .terminal
-      let upstream = self.upstream.take()
-      lock.unlock()
-      subscription?.cancel()
-      _ = upstream
-    }
+    func cancel() { upstream.cancel() }
 
     /// Subscribes to the upstream again, or, if a thread is already doing so further up the stack,
-    /// asks it to go round once more. Unlocks.
-    private func resubscribeWithLockHeld() {
-      guard !isResubscribing else {
-        needsResubscribe = true
-        lock.unlock()
-        return
+    /// asks it to go round once more.
+    private func resubscribe() {
+      var next = upstream.withRetained { state -> Upstream? in
+        guard !state.isUnderWay else {
+          state.isNeededAgain = true
+          return nil
+        }
+        state.isUnderWay = true
+        return state.upstream
       }
-      isResubscribing = true
-      repeat {
-        needsResubscribe = false
-        guard case .awaitingSubscription = state, let upstream else { break }
-        lock.unlock()
-        upstream.subscribe(self)
-        lock.lock()
-      } while needsResubscribe
-      isResubscribing = false
-      lock.unlock()
+      while let publisher = next ?? nil {
+        publisher.subscribe(self)
+        next = upstream.withRetained { state -> Upstream? in
+          guard state.isNeededAgain else {
+            state.isUnderWay = false
+            return nil
+          }
+          state.isNeededAgain = false
+          return state.upstream
+        }
+      }
     }
   }
 }

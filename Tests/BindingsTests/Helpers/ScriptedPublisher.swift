@@ -131,3 +131,87 @@ extension RecordingSubscriber where Failure == any Error {
     }
   }
 }
+
+/// The cancel check of an operator on one upstream: subscribes a recorder asking for everything,
+/// cancels twice, then has the upstream send a value and `completion` anyway. Expects the upstream
+/// to have been asked for everything and cancelled once, and the recorder to have received nothing
+/// but its subscription.
+func expectCancelReachesUpstreamOnce<P: Publisher>(
+  thenCompleting completion: Subscribers.Completion<TestError> = .finished,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ build: (ScriptedPublisher<Int, TestError>) -> P
+) {
+  let upstream = ScriptedPublisher<Int, TestError>()
+  let recorder = RecordingSubscriber<P.Output, P.Failure>()
+  build(upstream).subscribe(recorder)
+  recorder.subscription?.cancel()
+  recorder.subscription?.cancel()
+  upstream.send(1)
+  upstream.send(completion: completion)
+  #expect(upstream.history == [.requested(.unlimited), .cancelled], sourceLocation: sourceLocation)
+  #expect(recorder.events.map(\.description) == ["subscription"], sourceLocation: sourceLocation)
+}
+
+/// The cancel check of an operator on an upstream and a trigger publisher: as
+/// ``expectCancelReachesUpstreamOnce(thenCompleting:sourceLocation:_:)``, and the trigger, asked for
+/// one element, is cancelled once too, and its element and completion after the cancel go nowhere.
+func expectCancelReachesBothUpstreamsOnce<P: Publisher>(
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ build: (ScriptedPublisher<Int, TestError>, ScriptedPublisher<Int, TestError>) -> P
+) {
+  let upstream = ScriptedPublisher<Int, TestError>()
+  let trigger = ScriptedPublisher<Int, TestError>()
+  let recorder = RecordingSubscriber<P.Output, P.Failure>()
+  build(upstream, trigger).subscribe(recorder)
+  recorder.subscription?.cancel()
+  recorder.subscription?.cancel()
+  trigger.send(0)
+  upstream.send(1)
+  upstream.send(completion: .finished)
+  trigger.send(completion: .finished)
+  #expect(upstream.history == [.requested(.unlimited), .cancelled], sourceLocation: sourceLocation)
+  #expect(trigger.history == [.requested(.max(1)), .cancelled], sourceLocation: sourceLocation)
+  #expect(recorder.events.map(\.description) == ["subscription"], sourceLocation: sourceLocation)
+}
+
+/// The demand check of an operator that passes values through one for one: a subscriber asking for
+/// `.max(2)` gets 1 and 2 of 1...3, then, after requesting one more, 4 and not 5.
+func expectPassThroughHonoursDemand<P: Publisher>(
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ build: (PassthroughSubject<Int, TestError>) -> P
+) where P.Output == Int, P.Failure: Equatable {
+  let subject = PassthroughSubject<Int, TestError>()
+  let recorder = RecordingSubscriber<Int, P.Failure>(initialDemand: .max(2))
+  build(subject).subscribe(recorder)
+  for value in 1...3 { subject.send(value) }
+  recorder.request(.max(1))
+  subject.send(4)
+  subject.send(5)
+  #expect(recorder.events == [.subscription, .value(1), .value(2), .value(4)], sourceLocation: sourceLocation)
+}
+
+/// The throwing-predicate check of a `try…` operator on one upstream. The predicate handed to
+/// `build` throws `TestError.other` for a negative value and returns `verdict` otherwise; the
+/// upstream sends 1, -1 and 2, then finishes anyway, and the subscriber cancels. Expects the upstream
+/// to have been cancelled once, and the recorder to have received `expected`.
+func expectThrowingPredicateCancelsUpstreamOnce<P: Publisher>(
+  verdict: Bool,
+  recording expected: [RecordingSubscriber<Int, TestError>.Event],
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ build: (ScriptedPublisher<Int, TestError>, @escaping (Int) throws -> Bool) -> P
+) where P.Output == Int, P.Failure == any Error {
+  let upstream = ScriptedPublisher<Int, TestError>()
+  let recorder = RecordingSubscriber<Int, any Error>()
+  build(upstream) { value in
+    if value < 0 { throw TestError.other }
+    return verdict
+  }
+  .subscribe(recorder)
+  upstream.send(1)
+  upstream.send(-1)
+  upstream.send(2)
+  upstream.send(completion: .finished)
+  recorder.subscription?.cancel()
+  #expect(recorder.eventsWithTestError == expected, sourceLocation: sourceLocation)
+  #expect(upstream.history == [.requested(.unlimited), .cancelled], sourceLocation: sourceLocation)
+}

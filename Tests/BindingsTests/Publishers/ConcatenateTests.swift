@@ -82,6 +82,17 @@ struct ConcatenateTests {
     #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
   }
 
+  @Test("values and sequences are concatenated as a Publishers.Sequence, as in Combine")
+  func sequenceTypes() {
+    typealias Subject = PassthroughSubject<Int, TestError>
+    let subject = Subject()
+    let prepended: Publishers.Concatenate<Publishers.Sequence<[Int], TestError>, Subject> = subject.prepend(0, 1)
+    let appended: Publishers.Concatenate<Subject, Publishers.Sequence<ClosedRange<Int>, TestError>> =
+      subject.append(8...9)
+    #expect(prepended.prefix.sequence == [0, 1])
+    #expect(appended.suffix.sequence == 8...9)
+  }
+
   @Test("a failing prefix ends the stream; the suffix is never subscribed to")
   func prefixFailure() {
     let first = PassthroughSubject<Int, TestError>()
@@ -121,15 +132,7 @@ struct ConcatenateTests {
 
   @Test("cancel reaches the current upstream once, and nothing arrives after it")
   func cancel() {
-    let prefix = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    prefix.append(ScriptedPublisher<Int, TestError>()).subscribe(recorder)
-    recorder.subscription?.cancel()
-    recorder.subscription?.cancel()
-    prefix.send(1)
-    prefix.send(completion: .finished)
-    #expect(prefix.history == [.requested(.unlimited), .cancelled])
-    #expect(recorder.events == [.subscription])
+    expectCancelReachesUpstreamOnce { $0.append(ScriptedPublisher<Int, TestError>()) }
   }
 
   @Test("a cancel while the suffix's subscription is on its way cancels that subscription")

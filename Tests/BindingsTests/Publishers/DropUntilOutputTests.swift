@@ -93,19 +93,7 @@ struct DropUntilOutputTests {
 
   @Test("cancel reaches both upstreams once, and nothing arrives after it")
   func cancel() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let gate = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    upstream.drop(untilOutputFrom: gate).subscribe(recorder)
-    recorder.subscription?.cancel()
-    recorder.subscription?.cancel()
-    gate.send(0)
-    upstream.send(1)
-    upstream.send(completion: .finished)
-    gate.send(completion: .finished)
-    #expect(upstream.history == [.requested(.unlimited), .cancelled])
-    #expect(gate.history == [.requested(.max(1)), .cancelled])
-    #expect(recorder.events == [.subscription])
+    expectCancelReachesBothUpstreamsOnce { $0.drop(untilOutputFrom: $1) }
   }
 
   @Test("an upstream and a trigger sending from different threads deliver a contiguous tail, once")

@@ -63,15 +63,7 @@ struct DropWhileTests {
 
   @Test("cancel reaches the upstream once, and nothing arrives after it")
   func cancel() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    upstream.drop(while: { $0 < 0 }).subscribe(recorder)
-    recorder.subscription?.cancel()
-    recorder.subscription?.cancel()
-    upstream.send(1)
-    upstream.send(completion: .finished)
-    #expect(upstream.history == [.requested(.unlimited), .cancelled])
-    #expect(recorder.events == [.subscription])
+    expectCancelReachesUpstreamOnce { $0.drop(while: { $0 < 0 }) }
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")

@@ -59,15 +59,7 @@ struct FirstTests {
 
   @Test("cancel reaches the upstream once, and nothing arrives after it")
   func cancel() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    upstream.first().subscribe(recorder)
-    recorder.subscription?.cancel()
-    recorder.subscription?.cancel()
-    upstream.send(1)
-    upstream.send(completion: .finished)
-    #expect(upstream.history == [.requested(.unlimited), .cancelled])
-    #expect(recorder.events == [.subscription])
+    expectCancelReachesUpstreamOnce { $0.first() }
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")

@@ -55,14 +55,7 @@ struct FirstWhereTests {
 
   @Test("cancel reaches the upstream once, and nothing arrives after it")
   func cancel() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    upstream.first(where: { $0 > 0 }).subscribe(recorder)
-    recorder.subscription?.cancel()
-    recorder.subscription?.cancel()
-    upstream.send(1)
-    #expect(upstream.history == [.requested(.unlimited), .cancelled])
-    #expect(recorder.events == [.subscription])
+    expectCancelReachesUpstreamOnce { $0.first(where: { $0 > 0 }) }
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")

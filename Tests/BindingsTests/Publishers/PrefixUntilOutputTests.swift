@@ -90,31 +90,12 @@ struct PrefixUntilOutputTests {
 
   @Test("a subscriber asking for .max(2) gets two values, and more after requesting")
   func demand() {
-    let values = PassthroughSubject<Int, TestError>()
-    let stop = PassthroughSubject<Void, Never>()
-    let recorder = Recorder(initialDemand: .max(2))
-    values.prefix(untilOutputFrom: stop).subscribe(recorder)
-    for value in 1...3 { values.send(value) }
-    recorder.request(.max(1))
-    values.send(4)
-    values.send(5)
-    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(4)])
+    expectPassThroughHonoursDemand { $0.prefix(untilOutputFrom: PassthroughSubject<Void, Never>()) }
   }
 
   @Test("cancel reaches both upstreams once, and nothing arrives after it")
   func cancel() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let stop = ScriptedPublisher<Int, Never>()
-    let recorder = Recorder()
-    upstream.prefix(untilOutputFrom: stop).subscribe(recorder)
-    recorder.subscription?.cancel()
-    recorder.subscription?.cancel()
-    upstream.send(1)
-    stop.send(0)
-    upstream.send(completion: .finished)
-    #expect(upstream.history == [.requested(.unlimited), .cancelled])
-    #expect(stop.history == [.requested(.max(1)), .cancelled])
-    #expect(recorder.events == [.subscription])
+    expectCancelReachesBothUpstreamsOnce { $0.prefix(untilOutputFrom: $1) }
   }
 
   @Test("an upstream and a trigger sending from different threads deliver a contiguous head, then one finish")

@@ -57,27 +57,12 @@ struct ReplaceEmptyTests {
 
   @Test("a subscriber asking for .max(2) gets two values, and more after requesting")
   func demand() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let recorder = Recorder(initialDemand: .max(2))
-    subject.replaceEmpty(with: 0).subscribe(recorder)
-    for value in 1...3 { subject.send(value) }
-    recorder.request(.max(1))
-    subject.send(4)
-    subject.send(5)
-    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(4)])
+    expectPassThroughHonoursDemand { $0.replaceEmpty(with: 0) }
   }
 
   @Test("cancel reaches the upstream once, and nothing arrives after it")
   func cancel() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    upstream.replaceEmpty(with: 0).subscribe(recorder)
-    recorder.subscription?.cancel()
-    recorder.subscription?.cancel()
-    upstream.send(1)
-    upstream.send(completion: .finished)
-    #expect(upstream.history == [.requested(.unlimited), .cancelled])
-    #expect(recorder.events == [.subscription])
+    expectCancelReachesUpstreamOnce { $0.replaceEmpty(with: 0) }
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")

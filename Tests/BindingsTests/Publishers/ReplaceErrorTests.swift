@@ -41,27 +41,12 @@ struct ReplaceErrorTests {
 
   @Test("a subscriber asking for .max(2) gets two values, and more after requesting")
   func demand() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let recorder = Recorder(initialDemand: .max(2))
-    subject.replaceError(with: -1).subscribe(recorder)
-    for value in 1...3 { subject.send(value) }
-    recorder.request(.max(1))
-    subject.send(4)
-    subject.send(5)
-    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(4)])
+    expectPassThroughHonoursDemand { $0.replaceError(with: -1) }
   }
 
   @Test("cancel reaches the upstream once, and nothing arrives after it")
   func cancel() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    upstream.replaceError(with: -1).subscribe(recorder)
-    recorder.subscription?.cancel()
-    recorder.subscription?.cancel()
-    upstream.send(1)
-    upstream.send(completion: .failure(.oops))
-    #expect(upstream.history == [.requested(.unlimited), .cancelled])
-    #expect(recorder.events == [.subscription])
+    expectCancelReachesUpstreamOnce(thenCompleting: .failure(.oops)) { $0.replaceError(with: -1) }
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")

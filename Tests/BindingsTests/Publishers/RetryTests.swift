@@ -92,14 +92,7 @@ struct RetryTests {
 
   @Test("a subscriber asking for .max(2) gets two values, and more after requesting")
   func demand() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let recorder = Recorder(initialDemand: .max(2))
-    subject.retry(1).subscribe(recorder)
-    for value in 1...3 { subject.send(value) }
-    recorder.request(.max(1))
-    subject.send(4)
-    subject.send(5)
-    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(4)])
+    expectPassThroughHonoursDemand { $0.retry(1) }
   }
 
   @Test("cancel reaches the current upstream once, and nothing arrives after it")

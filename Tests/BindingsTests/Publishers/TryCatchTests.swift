@@ -69,15 +69,9 @@ struct TryCatchTests {
 
   @Test("cancel reaches the current upstream once, and nothing arrives after it")
   func cancel() {
-    let primary = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    primary.tryCatch { _ in PassthroughSubject<Int, TestError>() }.subscribe(recorder)
-    recorder.subscription?.cancel()
-    recorder.subscription?.cancel()
-    primary.send(1)
-    primary.send(completion: .failure(.oops))
-    #expect(primary.history == [.requested(.unlimited), .cancelled])
-    #expect(recorder.eventsWithTestError == [.subscription])
+    expectCancelReachesUpstreamOnce(thenCompleting: .failure(.oops)) {
+      $0.tryCatch { _ in PassthroughSubject<Int, TestError>() }
+    }
   }
 
   @Test("a cancel while the replacement's subscription is on its way cancels that subscription")

@@ -28,19 +28,9 @@ struct TryDropWhileTests {
 
   @Test("a throwing predicate cancels the upstream once and fails with the error")
   func predicateThrows() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    upstream.tryDrop(while: { value in
-      if value < 0 { throw TestError.other }
-      return true
-    }).subscribe(recorder)
-    upstream.send(1)
-    upstream.send(-1)
-    upstream.send(2)
-    upstream.send(completion: .finished)
-    recorder.subscription?.cancel()
-    #expect(recorder.eventsWithTestError == [.subscription, .completion(.failure(.other))])
-    #expect(upstream.history == [.requested(.unlimited), .cancelled])
+    expectThrowingPredicateCancelsUpstreamOnce(
+      verdict: true, recording: [.subscription, .completion(.failure(.other))]
+    ) { $0.tryDrop(while: $1) }
   }
 
   @Test("a subscriber asking for .max(2) gets two values, and more after requesting")
@@ -57,14 +47,7 @@ struct TryDropWhileTests {
 
   @Test("cancel reaches the upstream once, and nothing arrives after it")
   func cancel() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    upstream.tryDrop(while: { $0 < 0 }).subscribe(recorder)
-    recorder.subscription?.cancel()
-    recorder.subscription?.cancel()
-    upstream.send(1)
-    #expect(upstream.history == [.requested(.unlimited), .cancelled])
-    #expect(recorder.eventsWithTestError == [.subscription])
+    expectCancelReachesUpstreamOnce { $0.tryDrop(while: { $0 < 0 }) }
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")

@@ -20,18 +20,9 @@ struct TryFirstWhereTests {
 
   @Test("a throwing predicate cancels the upstream once and fails with the error")
   func predicateThrows() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    upstream.tryFirst(where: { value in
-      if value < 0 { throw TestError.other }
-      return false
-    }).subscribe(recorder)
-    upstream.send(1)
-    upstream.send(-1)
-    upstream.send(-2)
-    recorder.subscription?.cancel()
-    #expect(recorder.eventsWithTestError == [.subscription, .completion(.failure(.other))])
-    #expect(upstream.history == [.requested(.unlimited), .cancelled])
+    expectThrowingPredicateCancelsUpstreamOnce(
+      verdict: false, recording: [.subscription, .completion(.failure(.other))]
+    ) { $0.tryFirst(where: $1) }
   }
 
   @Test("republishes the upstream's failure")
@@ -54,14 +45,7 @@ struct TryFirstWhereTests {
 
   @Test("cancel reaches the upstream once, and nothing arrives after it")
   func cancel() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    upstream.tryFirst(where: { $0 > 0 }).subscribe(recorder)
-    recorder.subscription?.cancel()
-    recorder.subscription?.cancel()
-    upstream.send(1)
-    #expect(upstream.history == [.requested(.unlimited), .cancelled])
-    #expect(recorder.eventsWithTestError == [.subscription])
+    expectCancelReachesUpstreamOnce { $0.tryFirst(where: { $0 > 0 }) }
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")

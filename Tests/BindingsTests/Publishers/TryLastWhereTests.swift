@@ -19,18 +19,9 @@ struct TryLastWhereTests {
 
   @Test("a throwing predicate cancels the upstream once and fails with the error")
   func predicateThrows() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    upstream.tryLast(where: { value in
-      if value < 0 { throw TestError.other }
-      return true
-    }).subscribe(recorder)
-    upstream.send(1)
-    upstream.send(-1)
-    upstream.send(completion: .finished)
-    recorder.subscription?.cancel()
-    #expect(recorder.eventsWithTestError == [.subscription, .completion(.failure(.other))])
-    #expect(upstream.history == [.requested(.unlimited), .cancelled])
+    expectThrowingPredicateCancelsUpstreamOnce(
+      verdict: true, recording: [.subscription, .completion(.failure(.other))]
+    ) { $0.tryLast(where: $1) }
   }
 
   @Test("republishes the upstream's failure")
@@ -55,15 +46,7 @@ struct TryLastWhereTests {
 
   @Test("cancel reaches the upstream once, and nothing arrives after it")
   func cancel() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    upstream.tryLast(where: { $0 > 0 }).subscribe(recorder)
-    recorder.subscription?.cancel()
-    recorder.subscription?.cancel()
-    upstream.send(1)
-    upstream.send(completion: .finished)
-    #expect(upstream.history == [.requested(.unlimited), .cancelled])
-    #expect(recorder.eventsWithTestError == [.subscription])
+    expectCancelReachesUpstreamOnce { $0.tryLast(where: { $0 > 0 }) }
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")

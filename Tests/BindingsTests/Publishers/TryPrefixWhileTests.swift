@@ -31,18 +31,9 @@ struct TryPrefixWhileTests {
 
   @Test("a throwing predicate cancels the upstream once and fails with the error")
   func predicateThrows() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    upstream.tryPrefix(while: { value in
-      if value < 0 { throw TestError.other }
-      return true
-    }).subscribe(recorder)
-    upstream.send(1)
-    upstream.send(-1)
-    upstream.send(2)
-    recorder.subscription?.cancel()
-    #expect(recorder.eventsWithTestError == [.subscription, .value(1), .completion(.failure(.other))])
-    #expect(upstream.history == [.requested(.unlimited), .cancelled])
+    expectThrowingPredicateCancelsUpstreamOnce(
+      verdict: true, recording: [.subscription, .value(1), .completion(.failure(.other))]
+    ) { $0.tryPrefix(while: $1) }
   }
 
   @Test("a subscriber asking for .max(2) gets two values, and more after requesting")
@@ -59,14 +50,7 @@ struct TryPrefixWhileTests {
 
   @Test("cancel reaches the upstream once, and nothing arrives after it")
   func cancel() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let recorder = Recorder()
-    upstream.tryPrefix(while: { $0 < 10 }).subscribe(recorder)
-    recorder.subscription?.cancel()
-    recorder.subscription?.cancel()
-    upstream.send(1)
-    #expect(upstream.history == [.requested(.unlimited), .cancelled])
-    #expect(recorder.eventsWithTestError == [.subscription])
+    expectCancelReachesUpstreamOnce { $0.tryPrefix(while: { $0 < 10 }) }
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")
