@@ -16,7 +16,7 @@
 public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
   // A class reference fits in the existential's inline buffer, so wrapping one of the library's
   // subscribers (already idempotent and thread-safe) costs no allocation beyond the token itself.
-  private let target: any Cancellable
+  @usableFromInline let target: any Cancellable
 
   /// Creates a token that runs `cancel` once, when cancelled or deinitialized.
   ///
@@ -30,6 +30,7 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
   }
 
   /// Creates a token that cancels `canceller` once, when cancelled or deinitialized.
+  @inlinable
   public init<C: Cancellable>(_ canceller: C) {
     if canceller is any IdempotentCancellable {
       target = canceller
@@ -68,19 +69,23 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
 
 /// A cancellable of the library's own whose `cancel()` is already idempotent and thread-safe, so
 /// that ``AnyCancellable`` can hold it directly.
+@usableFromInline
 protocol IdempotentCancellable: Cancellable {}
 
 extension AnyCancellable: IdempotentCancellable {}
 
 /// Runs a cancel action at most once.
-private final class CancelOnce: Cancellable, @unchecked Sendable {
+@usableFromInline
+final class CancelOnce: Cancellable, @unchecked Sendable {
   private let lock = Lock()
   private var action: (() -> Void)?
 
+  @usableFromInline
   init(_ action: @escaping () -> Void) {
     self.action = action
   }
 
+  @usableFromInline
   func cancel() {
     lock.lock()
     let taken = action

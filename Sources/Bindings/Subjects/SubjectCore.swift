@@ -412,7 +412,8 @@ struct ConduitList<Output, Failure: Error> {
 
   private mutating func compact() {
     var live = ContiguousArray<SubjectConduitBase<Output, Failure>?>()
-    live.reserveCapacity(count)
+    // Keep the capacity: a list that just shrank usually grows again (subscribe/cancel churn).
+    live.reserveCapacity(snapshot.capacity)
     for case let conduit? in snapshot {
       conduit.slot = live.count
       live.append(conduit)
