@@ -121,7 +121,9 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   @inlinable
   func deliverNow(_ input: Input) {
     lock.lock()
-    guard case .subscribed = state, let body = receiveValue else {
+    // `receiveValue` is released when the sink completes or is cancelled, so its presence is the
+    // liveness check (reading `state` would copy its existential payload on every value).
+    guard let body = receiveValue else {
       lock.unlock()
       return
     }

@@ -36,6 +36,7 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
   ///     with the same identity on the same owner replaces the previous binding.
   ///   - description: What introspection shows for this target.
   ///   - write: Called with the owner and each value, on the thread that delivers the value.
+  @inlinable
   public init(
     _ owner: Owner,
     identity: AnyHashable? = nil,
@@ -91,6 +92,7 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
     )
   }
 
+  @usableFromInline
   init(
     owner: Owner?,
     identity: AnyHashable?,

@@ -67,6 +67,7 @@ extension Reactive where Base: BindingOwner {
   ///
   /// Binding a new source to the same property of the same owner replaces the previous binding,
   /// so a reused view never has two writers for one property.
+  @inlinable
   public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Value>) -> BindingTarget<Base, Value> {
     BindingTarget(base, identity: keyPath, description: "\(keyPath)") { owner, value in
       owner[keyPath: keyPath] = value
