@@ -1,5 +1,6 @@
-import Bindings
 import Foundation
+
+@testable import Bindings
 
 /// A publisher for the combining operators' tests: it hands out one subscription per subscriber,
 /// records the demand requested and the cancels, and sends only when the test says so.
@@ -90,4 +91,42 @@ final class CombiningOverlapDetector: @unchecked Sendable {
   }
 
   var didOverlap: Bool { lock.withLock { overlapped } }
+}
+
+// Equality for the combining machines' actions, so tests can compare them directly. Subscriptions
+// are compared by count, since they have no identity of their own.
+extension CombiningAction.Subscription: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.requestFromUpstream(let l), .requestFromUpstream(let r)): return l == r
+    case (.cancelUpstream, .cancelUpstream), (.none, .none): return true
+    default: return false
+    }
+  }
+}
+
+extension CombiningAction.DeliveryFinished: Equatable where Failure: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.deliver, .deliver), (.none, .none): return true
+    case (.cancelUpstreamsAndFinishDownstream(let l), .cancelUpstreamsAndFinishDownstream(let r)):
+      return l.count == r.count
+    case (.failDownstream(let l), .failDownstream(let r)): return l == r
+    default: return false
+    }
+  }
+}
+
+extension CombiningAction.Completion: Equatable where Failure: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.none, .none): return true
+    case (.cancelUpstreamsAndFinishDownstream(let l), .cancelUpstreamsAndFinishDownstream(let r)),
+      (.cancelUpstreams(let l), .cancelUpstreams(let r)):
+      return l.count == r.count
+    case (.cancelUpstreamsAndFailDownstream(let l, let lError), .cancelUpstreamsAndFailDownstream(let r, let rError)):
+      return l.count == r.count && lError == rError
+    default: return false
+    }
+  }
 }

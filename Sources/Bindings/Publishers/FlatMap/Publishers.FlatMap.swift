@@ -21,6 +21,48 @@ extension Publisher {
   ) -> Publishers.FlatMap<P, Self> where T == P.Output, P.Failure == Failure {
     Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
   }
+
+  /// Flat-maps to publishers that never fail, giving them this publisher's failure type.
+  ///
+  /// ```swift
+  /// let ids = PassthroughSubject<Int, URLError>()
+  /// let token = ids.flatMap { id in Just("user \(id)") }.sink(receiveCompletion: { _ in }) { print($0) }
+  /// ids.send(1)   // prints "user 1"
+  /// ```
+  public func flatMap<P: Publisher>(
+    maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
+  ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
+    flatMap(maxPublishers: maxPublishers) { transform($0).setFailureType(to: Failure.self) }
+  }
+}
+
+extension Publisher where Failure == Never {
+  /// Flat-maps this publisher, which never fails, to publishers that may, taking their failure type.
+  ///
+  /// ```swift
+  /// let ids = PassthroughSubject<Int, Never>()
+  /// let token = ids.flatMap { id in Fail<String, URLError>(error: URLError(.badURL)) }
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// ids.send(1)   // prints "failure(...)"
+  /// ```
+  public func flatMap<P: Publisher>(
+    maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
+  ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
+    setFailureType(to: P.Failure.self).flatMap(maxPublishers: maxPublishers, transform)
+  }
+
+  /// Flat-maps this publisher to publishers where neither fails.
+  ///
+  /// ```swift
+  /// let ids = PassthroughSubject<Int, Never>()
+  /// let token = ids.flatMap { id in Just(id * 10) }.sink { print($0) }
+  /// ids.send(1)   // prints "10"
+  /// ```
+  public func flatMap<P: Publisher>(
+    maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
+  ) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
+    Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+  }
 }
 
 extension Publishers {

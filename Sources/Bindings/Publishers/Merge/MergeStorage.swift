@@ -21,6 +21,20 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
     self.description = description
   }
 
+  /// Subscribes `downstream` to a merge of fixed upstreams: each element of `upstreams` subscribes
+  /// the side it is given to one of them. With no upstreams, the merge finishes at once.
+  static func subscribe(_ downstream: Downstream, to upstreams: [(Side) -> Void]) {
+    guard !upstreams.isEmpty else {
+      downstream.receive(subscription: Subscriptions.empty)
+      downstream.receive(completion: .finished)
+      return
+    }
+    let storage = MergeStorage(
+      downstream: downstream, machine: Machine(innerCount: upstreams.count), description: "Merge")
+    storage.start()
+    for (index, subscribe) in upstreams.enumerated() { subscribe(storage.side(index)) }
+  }
+
   /// Gives the downstream its subscription. Called once, before any upstream is subscribed, so
   /// that nothing reaches the downstream before its subscription.
   func start() {

@@ -28,17 +28,7 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      guard !publishers.isEmpty else {
-        subscriber.receive(subscription: Subscriptions.empty)
-        subscriber.receive(completion: .finished)
-        return
-      }
-      let storage = MergeStorage(
-        downstream: subscriber, machine: MergeStateMachine(innerCount: publishers.count), description: "Merge")
-      storage.start()
-      for (index, publisher) in publishers.enumerated() {
-        publisher.subscribe(storage.side(index))
-      }
+      MergeStorage.subscribe(subscriber, to: publishers.map { publisher in { publisher.subscribe($0) } })
     }
 
     /// Adds `other` to the merged publishers.
