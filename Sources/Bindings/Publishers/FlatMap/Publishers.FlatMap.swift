@@ -91,42 +91,10 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let storage = MergeStorage(
-        downstream: subscriber, machine: MergeStateMachine(maxPublishers: maxPublishers), description: "FlatMap")
+      let storage = MergingStorage(
+        MergeStateMachine(maxPublishers: maxPublishers), downstream: subscriber, description: "FlatMap")
       storage.start()
-      upstream.subscribe(Inner(storage: storage, transform: transform))
-    }
-
-    /// The subscriber attached to the upstream: it makes an inner publisher from each value, outside
-    /// any lock, and subscribes the shared storage to it.
-    private final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
-    where Downstream.Input == Output, Downstream.Failure == Failure {
-      typealias Input = Upstream.Output
-      typealias Failure = Upstream.Failure
-
-      private let storage: MergeStorage<Downstream>
-      private let transform: (Upstream.Output) -> NewPublisher
-
-      init(storage: MergeStorage<Downstream>, transform: @escaping (Upstream.Output) -> NewPublisher) {
-        self.storage = storage
-        self.transform = transform
-      }
-
-      var description: String { "FlatMap" }
-
-      func receive(subscription: any Subscription) {
-        storage.outerSubscriptionReceived(subscription)
-      }
-
-      func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-        guard let index = storage.outerValueReceived() else { return .none }
-        transform(input).subscribe(storage.side(index))
-        return .none
-      }
-
-      func receive(completion: Subscribers.Completion<Failure>) {
-        storage.outerCompleted(completion)
-      }
+      upstream.subscribe(storage.outerSide(transform))
     }
   }
 }

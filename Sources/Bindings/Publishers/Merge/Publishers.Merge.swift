@@ -136,7 +136,7 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      MergeStorage.subscribe(subscriber, to: [{ a.subscribe($0) }, { b.subscribe($0) }])
+      MergingStorage.subscribe(subscriber, to: [{ a.subscribe($0) }, { b.subscribe($0) }])
     }
   }
 
@@ -164,7 +164,7 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      MergeStorage.subscribe(subscriber, to: [{ a.subscribe($0) }, { b.subscribe($0) }, { c.subscribe($0) }])
+      MergingStorage.subscribe(subscriber, to: [{ a.subscribe($0) }, { b.subscribe($0) }, { c.subscribe($0) }])
     }
   }
 
@@ -197,7 +197,7 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      MergeStorage.subscribe(
+      MergingStorage.subscribe(
         subscriber, to: [{ a.subscribe($0) }, { b.subscribe($0) }, { c.subscribe($0) }, { d.subscribe($0) }])
     }
   }
@@ -233,7 +233,7 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      MergeStorage.subscribe(
+      MergingStorage.subscribe(
         subscriber,
         to: [{ a.subscribe($0) }, { b.subscribe($0) }, { c.subscribe($0) }, { d.subscribe($0) }, { e.subscribe($0) }])
     }
@@ -272,7 +272,7 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      MergeStorage.subscribe(
+      MergingStorage.subscribe(
         subscriber,
         to: [
           { a.subscribe($0) }, { b.subscribe($0) }, { c.subscribe($0) }, { d.subscribe($0) }, { e.subscribe($0) },
@@ -319,7 +319,7 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      MergeStorage.subscribe(
+      MergingStorage.subscribe(
         subscriber,
         to: [
           { a.subscribe($0) }, { b.subscribe($0) }, { c.subscribe($0) }, { d.subscribe($0) }, { e.subscribe($0) },
@@ -368,7 +368,7 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      MergeStorage.subscribe(
+      MergingStorage.subscribe(
         subscriber,
         to: [
           { a.subscribe($0) }, { b.subscribe($0) }, { c.subscribe($0) }, { d.subscribe($0) }, { e.subscribe($0) },

@@ -82,9 +82,9 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let storage = SwitchToLatestStorage(downstream: subscriber)
+      let storage = MergingStorage(SwitchToLatestStateMachine(), downstream: subscriber, description: "SwitchToLatest")
       storage.start()
-      upstream.subscribe(SwitchToLatestStorage<S>.OuterSide<P>(storage: storage))
+      upstream.subscribe(storage.outerSide { (inner: P) in inner })
     }
   }
 }
