@@ -1,4 +1,6 @@
+import BindingsTesting
 import Foundation
+import Testing
 
 @testable import Bindings
 
@@ -91,6 +93,48 @@ final class CombiningOverlapDetector: @unchecked Sendable {
   }
 
   var didOverlap: Bool { lock.withLock { overlapped } }
+}
+
+extension CombiningOverlapDetector {
+  /// A recorder whose deliveries this detector watches for overlap.
+  func recorder() -> RecordingSubscriber<Int, TestError> {
+    RecordingSubscriber(onValue: { _ in
+      self.enter()
+      self.leave()
+    })
+  }
+}
+
+/// Subscribes a recorder to `combine` of three fresh subjects, sends 1 on each, then `send`, ends
+/// the subscription as each ``Ending`` says — a finish by `finish`, a failure of the second
+/// subject — and expects every subject to hold no subscriber and every object to be released.
+func expectEveryUpstreamReleased<P: Publisher>(
+  sourceLocation: SourceLocation = #_sourceLocation,
+  send: ([PassthroughSubject<Int, TestError>]) -> Void = { _ in },
+  finish: ([PassthroughSubject<Int, TestError>]) -> Void = { subjects in
+    for subject in subjects { subject.send(completion: .finished) }
+  },
+  _ combine: ([PassthroughSubject<Int, TestError>]) -> P
+) where P.Output == Int, P.Failure == TestError {
+  for ending in Ending.allCases {
+    var weakRefs: [() -> AnyObject?] = []
+    do {
+      let subjects = [PassthroughSubject<Int, TestError>(), PassthroughSubject(), PassthroughSubject()]
+      for subject in subjects { weakRefs.append { [weak subject] in subject } }
+      let recorder = RecordingSubscriber<Int, TestError>()
+      weakRefs.append { [weak recorder] in recorder }
+      combine(subjects).subscribe(recorder)
+      for subject in subjects { subject.send(1) }
+      send(subjects)
+      switch ending {
+      case .cancel: recorder.cancel()
+      case .finish: finish(subjects)
+      case .fail: subjects[1].send(completion: .failure(.oops))
+      }
+      #expect(subjects.allSatisfy { $0.core.subscriberCount == 0 }, "\(ending)", sourceLocation: sourceLocation)
+    }
+    #expect(weakRefs.allSatisfy { $0() == nil }, "\(ending)", sourceLocation: sourceLocation)
+  }
 }
 
 // Equality for the combining machines' actions, so tests can compare them directly. Subscriptions

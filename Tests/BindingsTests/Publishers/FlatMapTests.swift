@@ -144,10 +144,7 @@ struct FlatMapTests {
     let outer = Source()
     let inners = (0..<4).map { _ in Source() }
     let detector = CombiningOverlapDetector()
-    let recorder = RecordingSubscriber<Int, TestError>(onValue: { _ in
-      detector.enter()
-      detector.leave()
-    })
+    let recorder = detector.recorder()
     outer.flatMap { inners[$0] }.subscribe(recorder)
     for index in inners.indices { outer.send(index) }
     outer.send(completion: .finished)

@@ -146,10 +146,7 @@ struct SwitchToLatestTests {
     let outer = Outer()
     let inner = Source()
     let detector = CombiningOverlapDetector()
-    let recorder = RecordingSubscriber<Int, TestError>(onValue: { _ in
-      detector.enter()
-      detector.leave()
-    })
+    let recorder = detector.recorder()
     outer.switchToLatest().subscribe(recorder)
     outer.send(inner)
     DispatchQueue.concurrentPerform(iterations: 8) { thread in

@@ -25,7 +25,8 @@ extension Publisher {
   /// Flat-maps to publishers that never fail, giving them this publisher's failure type.
   ///
   /// ```swift
-  /// let ids = PassthroughSubject<Int, URLError>()
+  /// enum LoadError: Error { case offline }
+  /// let ids = PassthroughSubject<Int, LoadError>()
   /// let token = ids.flatMap { id in Just("user \(id)") }.sink(receiveCompletion: { _ in }) { print($0) }
   /// ids.send(1)   // prints "user 1"
   /// ```
@@ -41,9 +42,10 @@ extension Publisher where Failure == Never {
   ///
   /// ```swift
   /// let ids = PassthroughSubject<Int, Never>()
-  /// let token = ids.flatMap { id in Fail<String, URLError>(error: URLError(.badURL)) }
+  /// enum LoadError: Error { case offline }
+  /// let token = ids.flatMap { _ in Fail<String, LoadError>(error: .offline) }
   ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
-  /// ids.send(1)   // prints "failure(...)"
+  /// ids.send(1)   // prints "failure(LoadError.offline)"
   /// ```
   public func flatMap<P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P

@@ -25,9 +25,10 @@ extension Publisher where Output: Publisher, Failure == Never {
   /// publishers' failure type.
   ///
   /// ```swift
-  /// let requests = PassthroughSubject<Fail<Int, URLError>, Never>()
+  /// enum LoadError: Error { case offline }
+  /// let requests = PassthroughSubject<Fail<Int, LoadError>, Never>()
   /// let token = requests.switchToLatest().sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
-  /// requests.send(Fail(error: URLError(.badURL)))   // prints "failure(...)"
+  /// requests.send(Fail(error: .offline))   // prints "failure(LoadError.offline)"
   /// ```
   public func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
     Publishers.SwitchToLatest(upstream: setFailureType(to: Output.Failure.self))
@@ -52,7 +53,8 @@ extension Publisher where Output: Publisher, Output.Failure == Never {
   /// publisher's failure type.
   ///
   /// ```swift
-  /// let pages = PassthroughSubject<Just<Int>, URLError>()
+  /// enum LoadError: Error { case offline }
+  /// let pages = PassthroughSubject<Just<Int>, LoadError>()
   /// let token = pages.switchToLatest().sink(receiveCompletion: { _ in }) { print($0) }
   /// pages.send(Just(1))   // prints "1"
   /// ```
