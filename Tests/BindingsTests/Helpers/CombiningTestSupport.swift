@@ -1,5 +1,8 @@
-import Bindings
+import BindingsTesting
 import Foundation
+import Testing
+
+@testable import Bindings
 
 /// A publisher for the combining operators' tests: it hands out one subscription per subscriber,
 /// records the demand requested and the cancels, and sends only when the test says so.
@@ -90,4 +93,84 @@ final class CombiningOverlapDetector: @unchecked Sendable {
   }
 
   var didOverlap: Bool { lock.withLock { overlapped } }
+}
+
+extension CombiningOverlapDetector {
+  /// A recorder whose deliveries this detector watches for overlap.
+  func recorder() -> RecordingSubscriber<Int, TestError> {
+    RecordingSubscriber(onValue: { _ in
+      self.enter()
+      self.leave()
+    })
+  }
+}
+
+/// Subscribes a recorder to `combine` of three fresh subjects, sends 1 on each, then `send`, ends
+/// the subscription as each ``Ending`` says — a finish by `finish`, a failure of the second
+/// subject — and expects every subject to hold no subscriber and every object to be released.
+func expectEveryUpstreamReleased<P: Publisher>(
+  sourceLocation: SourceLocation = #_sourceLocation,
+  send: ([PassthroughSubject<Int, TestError>]) -> Void = { _ in },
+  finish: ([PassthroughSubject<Int, TestError>]) -> Void = { subjects in
+    for subject in subjects { subject.send(completion: .finished) }
+  },
+  _ combine: ([PassthroughSubject<Int, TestError>]) -> P
+) where P.Output == Int, P.Failure == TestError {
+  for ending in Ending.allCases {
+    var weakRefs: [() -> AnyObject?] = []
+    do {
+      let subjects = [PassthroughSubject<Int, TestError>(), PassthroughSubject(), PassthroughSubject()]
+      for subject in subjects { weakRefs.append { [weak subject] in subject } }
+      let recorder = RecordingSubscriber<Int, TestError>()
+      weakRefs.append { [weak recorder] in recorder }
+      combine(subjects).subscribe(recorder)
+      for subject in subjects { subject.send(1) }
+      send(subjects)
+      switch ending {
+      case .cancel: recorder.cancel()
+      case .finish: finish(subjects)
+      case .fail: subjects[1].send(completion: .failure(.oops))
+      }
+      #expect(subjects.allSatisfy { $0.core.subscriberCount == 0 }, "\(ending)", sourceLocation: sourceLocation)
+    }
+    #expect(weakRefs.allSatisfy { $0() == nil }, "\(ending)", sourceLocation: sourceLocation)
+  }
+}
+
+// Equality for the combining machines' actions, so tests can compare them directly. Subscriptions
+// are compared by count, since they have no identity of their own.
+extension CombiningAction.Subscription: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.requestFromUpstream(let l), .requestFromUpstream(let r)): return l == r
+    case (.cancelUpstream, .cancelUpstream), (.none, .none): return true
+    default: return false
+    }
+  }
+}
+
+extension CombiningAction.DeliveryFinished: Equatable where Failure: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.deliver, .deliver), (.none, .none): return true
+    case (.cancelUpstreamsAndFinishDownstream(let l), .cancelUpstreamsAndFinishDownstream(let r)):
+      return l.count == r.count
+    case (.failDownstream(let l), .failDownstream(let r)): return l == r
+    default: return false
+    }
+  }
+}
+
+extension CombiningAction.Completion: Equatable where Failure: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.none, .none): return true
+    case (.cancelUpstreamsAndFinishDownstream(let l), .cancelUpstreamsAndFinishDownstream(let r)),
+      (.cancelUpstreams(let l), .cancelUpstreams(let r)):
+      return l.count == r.count
+    case (.cancelUpstreamsAndFailDownstream(let l, let lError), .cancelUpstreamsAndFailDownstream(let r, let rError)):
+      return l.count == r.count && lError == rError
+    default: return false
+    }
+  }
 }

@@ -196,23 +196,8 @@ struct CombineLatestTests {
 
   @Test("every upstream subject is released after cancel, finish or failure")
   func releasesEveryUpstream() {
-    for ending in Ending.allCases {
-      var weakRefs: [() -> AnyObject?] = []
-      do {
-        let subjects = [Source(), Source(), Source()]
-        for subject in subjects { weakRefs.append { [weak subject] in subject } }
-        let recorder = RecordingSubscriber<Int, TestError>()
-        weakRefs.append { [weak recorder] in recorder }
-        subjects[0].combineLatest(subjects[1], subjects[2]) { $0 + $1 + $2 }.subscribe(recorder)
-        for subject in subjects { subject.send(1) }
-        switch ending {
-        case .cancel: recorder.cancel()
-        case .finish: for subject in subjects { subject.send(completion: .finished) }
-        case .fail: subjects[1].send(completion: .failure(.oops))
-        }
-        #expect(subjects.allSatisfy { $0.core.subscriberCount == 0 })
-      }
-      #expect(weakRefs.allSatisfy { $0() == nil })
+    expectEveryUpstreamReleased { subjects in
+      subjects[0].combineLatest(subjects[1], subjects[2]) { $0 + $1 + $2 }
     }
   }
 
@@ -221,10 +206,7 @@ struct CombineLatestTests {
     let left = Source()
     let right = Source()
     let detector = CombiningOverlapDetector()
-    let recorder = RecordingSubscriber<Int, TestError>(onValue: { _ in
-      detector.enter()
-      detector.leave()
-    })
+    let recorder = detector.recorder()
     left.combineLatest(right, +).subscribe(recorder)
     right.send(0)
     DispatchQueue.concurrentPerform(iterations: 8) { thread in

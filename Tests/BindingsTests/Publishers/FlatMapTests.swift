@@ -144,10 +144,7 @@ struct FlatMapTests {
     let outer = Source()
     let inners = (0..<4).map { _ in Source() }
     let detector = CombiningOverlapDetector()
-    let recorder = RecordingSubscriber<Int, TestError>(onValue: { _ in
-      detector.enter()
-      detector.leave()
-    })
+    let recorder = detector.recorder()
     outer.flatMap { inners[$0] }.subscribe(recorder)
     for index in inners.indices { outer.send(index) }
     outer.send(completion: .finished)
@@ -159,5 +156,51 @@ struct FlatMapTests {
     #expect(recorder.values.sorted() == expected)
     #expect(recorder.completion == .finished)
     #expect(!detector.didOverlap)
+  }
+
+  @Test("inner publishers that never fail take the upstream's failure type")
+  func neverFailingInners() {
+    let outer = Source()
+    let inners = [PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>()]
+    let recorder = RecordingSubscriber<Int, TestError>()
+    let flattened: Publishers.FlatMap<Publishers.SetFailureType<PassthroughSubject<Int, Never>, TestError>, Source> =
+      outer.flatMap(maxPublishers: .max(1)) { inners[$0] }
+    flattened.subscribe(recorder)
+    outer.send(0)
+    inners[0].send(1)
+    outer.send(1)
+    inners[1].send(2)
+    outer.send(completion: .failure(.oops))
+    #expect(recorder.events == [.subscription, .value(1), .completion(.failure(.oops))])
+  }
+
+  @Test("an upstream that never fails takes the inner publishers' failure type")
+  func neverFailingUpstream() {
+    let outer = PassthroughSubject<Int, Never>()
+    let inner = Source()
+    let recorder = RecordingSubscriber<Int, TestError>()
+    let flattened: Publishers.FlatMap<Source, Publishers.SetFailureType<PassthroughSubject<Int, Never>, TestError>> =
+      outer.flatMap { _ in inner }
+    flattened.subscribe(recorder)
+    outer.send(0)
+    inner.send(1)
+    inner.send(completion: .failure(.oops))
+    #expect(recorder.events == [.subscription, .value(1), .completion(.failure(.oops))])
+    #expect(outer.core.subscriberCount == 0)
+  }
+
+  @Test("when neither the upstream nor the inner publishers fail, the result never fails")
+  func neverFailingBoth() {
+    let outer = PassthroughSubject<Int, Never>()
+    let inner = PassthroughSubject<Int, Never>()
+    let recorder = RecordingSubscriber<Int, Never>()
+    let flattened: Publishers.FlatMap<PassthroughSubject<Int, Never>, PassthroughSubject<Int, Never>> =
+      outer.flatMap { _ in inner }
+    flattened.subscribe(recorder)
+    outer.send(0)
+    inner.send(1)
+    outer.send(completion: .finished)
+    inner.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
   }
 }

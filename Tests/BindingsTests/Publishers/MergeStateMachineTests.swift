@@ -93,7 +93,7 @@ struct MergeStateMachineTests {
       return
     }
     #expect(demand == .max(2))
-    guard case .subscribeInner(let index) = machine.outerValueReceived() else {
+    guard case .subscribeInner(let index, _) = machine.outerValueReceived() else {
       Issue.record("expected an inner")
       return
     }

@@ -152,34 +152,14 @@ struct MergeTests {
 
   @Test("every upstream subject is released after cancel, finish or failure")
   func releasesEveryUpstream() {
-    for ending in Ending.allCases {
-      var weakRefs: [() -> AnyObject?] = []
-      do {
-        let subjects = [Source(), Source(), Source()]
-        for subject in subjects { weakRefs.append { [weak subject] in subject } }
-        let recorder = RecordingSubscriber<Int, TestError>()
-        weakRefs.append { [weak recorder] in recorder }
-        subjects[0].merge(with: subjects[1], subjects[2]).subscribe(recorder)
-        for subject in subjects { subject.send(1) }
-        switch ending {
-        case .cancel: recorder.cancel()
-        case .finish: for subject in subjects { subject.send(completion: .finished) }
-        case .fail: subjects[1].send(completion: .failure(.oops))
-        }
-        #expect(subjects.allSatisfy { $0.core.subscriberCount == 0 })
-      }
-      #expect(weakRefs.allSatisfy { $0() == nil })
-    }
+    expectEveryUpstreamReleased { subjects in subjects[0].merge(with: subjects[1], subjects[2]) }
   }
 
   @Test("concurrent sends: every value arrives exactly once, deliveries never overlap")
   func concurrentSends() {
     let subjects = (0..<4).map { _ in Source() }
     let detector = CombiningOverlapDetector()
-    let recorder = RecordingSubscriber<Int, TestError>(onValue: { _ in
-      detector.enter()
-      detector.leave()
-    })
+    let recorder = detector.recorder()
     Publishers.MergeMany(subjects).subscribe(recorder)
     DispatchQueue.concurrentPerform(iterations: 8) { thread in
       for step in 0..<500 { subjects[thread % 4].send(thread * 1000 + step) }

@@ -11,14 +11,14 @@ struct SwitchToLatestStateMachineTests {
     var machine = Machine()
     _ = machine.demandRequested(.unlimited)
     _ = machine.outerValueReceived()
-    guard case .deliver(1) = machine.valueReceived(1, generation: 1) else {
+    guard case .deliver(1, _) = machine.valueReceived(1, at: 1) else {
       Issue.record("expected a delivery")
       return
     }
-    _ = machine.valueReceived(2, generation: 1)
+    _ = machine.valueReceived(2, at: 1)
     _ = machine.outerValueReceived()
-    _ = machine.valueReceived(3, generation: 2)
-    guard case .deliver(3) = machine.deliveryFinished() else {
+    _ = machine.valueReceived(3, at: 2)
+    guard case .deliver(3, _) = machine.deliveryFinished() else {
       Issue.record("expected the new inner publisher's value")
       return
     }
@@ -34,19 +34,19 @@ struct SwitchToLatestStateMachineTests {
     _ = machine.demandRequested(.max(2))
     let first = CombiningTestSubscription()
     _ = machine.outerValueReceived()
-    _ = machine.innerSubscriptionReceived(first, generation: 1)
-    guard case .cancelPreviousAndSubscribeInner(let previous, 2) = machine.outerValueReceived() else {
+    _ = machine.innerSubscriptionReceived(first, at: 1)
+    guard case .subscribeInner(2, let previous) = machine.outerValueReceived() else {
       Issue.record("expected a switch")
       return
     }
     #expect(previous as AnyObject? === first)
     guard
-      case .requestFromInner(.max(2)) = machine.innerSubscriptionReceived(CombiningTestSubscription(), generation: 2)
+      case .requestFromInner(.max(2)) = machine.innerSubscriptionReceived(CombiningTestSubscription(), at: 2)
     else {
       Issue.record("expected the outstanding demand")
       return
     }
-    guard case .cancelInner = machine.innerSubscriptionReceived(CombiningTestSubscription(), generation: 1) else {
+    guard case .cancelInner = machine.innerSubscriptionReceived(CombiningTestSubscription(), at: 1) else {
       Issue.record("a stale subscription must be cancelled")
       return
     }
@@ -57,12 +57,12 @@ struct SwitchToLatestStateMachineTests {
     var machine = Machine()
     _ = machine.outerSubscriptionReceived(CombiningTestSubscription())
     _ = machine.outerValueReceived()
-    _ = machine.innerSubscriptionReceived(CombiningTestSubscription(), generation: 1)
+    _ = machine.innerSubscriptionReceived(CombiningTestSubscription(), at: 1)
     guard case .none = machine.outerCompleted(.finished) else {
       Issue.record("finished with an inner publisher running")
       return
     }
-    guard case .finishDownstream = machine.innerCompleted(.finished, generation: 1) else {
+    guard case .finishDownstream = machine.innerCompleted(.finished, at: 1) else {
       Issue.record("expected to finish")
       return
     }

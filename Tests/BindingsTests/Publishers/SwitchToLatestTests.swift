@@ -146,10 +146,7 @@ struct SwitchToLatestTests {
     let outer = Outer()
     let inner = Source()
     let detector = CombiningOverlapDetector()
-    let recorder = RecordingSubscriber<Int, TestError>(onValue: { _ in
-      detector.enter()
-      detector.leave()
-    })
+    let recorder = detector.recorder()
     outer.switchToLatest().subscribe(recorder)
     outer.send(inner)
     DispatchQueue.concurrentPerform(iterations: 8) { thread in
@@ -158,5 +155,58 @@ struct SwitchToLatestTests {
     let expected = (0..<8).flatMap { thread in (0..<500).map { thread * 1000 + $0 } }
     #expect(recorder.values.sorted() == expected)
     #expect(!detector.didOverlap)
+  }
+
+  @Test("an outer publisher that never fails takes the inner publishers' failure type")
+  func neverFailingOuter() {
+    let outer = PassthroughSubject<Source, Never>()
+    let inner = Source()
+    let recorder = RecordingSubscriber<Int, TestError>()
+    let switched:
+      Publishers.SwitchToLatest<Source, Publishers.SetFailureType<PassthroughSubject<Source, Never>, TestError>> =
+        outer.switchToLatest()
+    switched.subscribe(recorder)
+    outer.send(inner)
+    inner.send(1)
+    inner.send(completion: .failure(.oops))
+    #expect(recorder.events == [.subscription, .value(1), .completion(.failure(.oops))])
+    #expect(outer.core.subscriberCount == 0)
+  }
+
+  @Test("inner publishers that never fail take the outer publisher's failure type")
+  func neverFailingInners() {
+    typealias Inner = PassthroughSubject<Int, Never>
+    let outer = PassthroughSubject<Inner, TestError>()
+    let first = Inner()
+    let second = Inner()
+    let recorder = RecordingSubscriber<Int, TestError>()
+    let switched:
+      Publishers.SwitchToLatest<
+        Publishers.SetFailureType<Inner, TestError>,
+        Publishers.Map<PassthroughSubject<Inner, TestError>, Publishers.SetFailureType<Inner, TestError>>
+      > = outer.switchToLatest()
+    switched.subscribe(recorder)
+    outer.send(first)
+    first.send(1)
+    outer.send(second)
+    first.send(2)
+    second.send(3)
+    outer.send(completion: .failure(.oops))
+    #expect(recorder.events == [.subscription, .value(1), .value(3), .completion(.failure(.oops))])
+  }
+
+  @Test("when neither the outer nor the inner publishers fail, the result never fails")
+  func neverFailingBoth() {
+    typealias Inner = PassthroughSubject<Int, Never>
+    let outer = PassthroughSubject<Inner, Never>()
+    let inner = Inner()
+    let recorder = RecordingSubscriber<Int, Never>()
+    let switched: Publishers.SwitchToLatest<Inner, PassthroughSubject<Inner, Never>> = outer.switchToLatest()
+    switched.subscribe(recorder)
+    outer.send(inner)
+    inner.send(1)
+    outer.send(completion: .finished)
+    inner.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
   }
 }

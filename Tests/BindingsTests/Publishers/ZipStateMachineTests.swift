@@ -12,13 +12,13 @@ struct ZipStateMachineTests {
     _ = machine.demandRequested(.max(1))
     #expect(machine.valueReceived(at: 0) == .storeValue)
     #expect(machine.valueReceived(at: 0) == .storeValue)
-    #expect(machine.valueReceived(at: 1) == .storeValueAndDeliverTuple)
+    #expect(machine.valueReceived(at: 1) == .storeValueAndDeliver)
     guard case .none = machine.deliveryFinished() else {
       Issue.record("expected the delivery to end")
       return
     }
     #expect(machine.valueReceived(at: 1) == .storeValue)
-    #expect(machine.demandRequested(.max(1)).deliverTuple)
+    #expect(machine.demandRequested(.max(1)).deliver)
   }
 
   @Test("finishes after the last pairable tuple when an upstream has finished")
@@ -30,7 +30,7 @@ struct ZipStateMachineTests {
       Issue.record("finished with a value waiting")
       return
     }
-    #expect(machine.valueReceived(at: 1) == .storeValueAndDeliverTuple)
+    #expect(machine.valueReceived(at: 1) == .storeValueAndDeliver)
     guard case .cancelUpstreamsAndFinishDownstream = machine.deliveryFinished() else {
       Issue.record("expected to finish")
       return

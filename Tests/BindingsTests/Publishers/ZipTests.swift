@@ -113,24 +113,8 @@ struct ZipTests {
 
   @Test("every upstream subject is released after cancel, finish or failure")
   func releasesEveryUpstream() {
-    for ending in Ending.allCases {
-      var weakRefs: [() -> AnyObject?] = []
-      do {
-        let subjects = [Source(), Source(), Source()]
-        for subject in subjects { weakRefs.append { [weak subject] in subject } }
-        let recorder = RecordingSubscriber<Int, TestError>()
-        weakRefs.append { [weak recorder] in recorder }
-        subjects[0].zip(subjects[1], subjects[2]) { $0 + $1 + $2 }.subscribe(recorder)
-        for subject in subjects { subject.send(1) }
-        subjects[0].send(2)
-        switch ending {
-        case .cancel: recorder.cancel()
-        case .finish: subjects[2].send(completion: .finished)
-        case .fail: subjects[1].send(completion: .failure(.oops))
-        }
-        #expect(subjects.allSatisfy { $0.core.subscriberCount == 0 })
-      }
-      #expect(weakRefs.allSatisfy { $0() == nil })
+    expectEveryUpstreamReleased(send: { $0[0].send(2) }, finish: { $0[2].send(completion: .finished) }) { subjects in
+      subjects[0].zip(subjects[1], subjects[2]) { $0 + $1 + $2 }
     }
   }
 
@@ -139,10 +123,7 @@ struct ZipTests {
     let a = Source()
     let b = Source()
     let detector = CombiningOverlapDetector()
-    let recorder = RecordingSubscriber<Int, TestError>(onValue: { _ in
-      detector.enter()
-      detector.leave()
-    })
+    let recorder = detector.recorder()
     a.zip(b) { $0 * 10_000 + $1 }.subscribe(recorder)
     DispatchQueue.concurrentPerform(iterations: 2) { thread in
       for step in 0..<2000 { (thread == 0 ? a : b).send(step) }

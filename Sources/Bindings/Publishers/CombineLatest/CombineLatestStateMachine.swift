@@ -2,7 +2,7 @@
 ///
 /// It tracks which upstreams have produced a value, which have finished, the downstream's demand,
 /// and whether a delivery is in progress. It never calls anyone: every method returns an action,
-/// which the owning ``CombineLatestStorage`` performs after unlocking. The values themselves are
+/// which the owning ``CombiningStorage`` performs after unlocking. The values themselves are
 /// kept by the storage, because their types differ per upstream.
 ///
 /// Deliveries are serialized: while one thread delivers a combination, a value arriving on
@@ -10,46 +10,12 @@
 /// thread sends the latest combination when it is done, if there is demand for it. Intermediate
 /// combinations may be skipped that way, as Combine drops values it has no demand for; the latest
 /// one is never lost while there is demand.
-struct CombineLatestStateMachine<Failure: Error> {
-  enum SubscriptionAction {
-    case requestFromUpstream(Subscribers.Demand)
-    case cancelUpstream
-    case none
-  }
-
-  enum ValueAction {
-    /// The subscription has ended: the value is thrown away.
-    case dropValue
-    /// Keep the value as its upstream's latest; nothing to deliver now.
-    case storeValue
-    /// Keep the value, then deliver the combination of the latest values.
-    case storeValueAndDeliverCombination
-  }
-
-  enum DemandAction {
-    case requestFromUpstreams(ContiguousArray<any Subscription>, Subscribers.Demand)
-    case none
-  }
-
-  enum DeliveryFinishedAction {
-    case deliverCombination
-    case finishDownstream
-    case failDownstream(Failure)
-    case none
-  }
-
-  enum CompletionAction {
-    case finishDownstream
-    case cancelUpstreamsAndFailDownstream(ContiguousArray<any Subscription>, Failure)
-    /// A failure arrived during a delivery: the delivering thread sends it when done.
-    case cancelUpstreams(ContiguousArray<any Subscription>)
-    case none
-  }
-
-  enum CancelAction {
-    case cancelUpstreams(ContiguousArray<any Subscription>)
-    case none
-  }
+struct CombineLatestStateMachine<Failure: Error>: CombiningStateMachine {
+  typealias SubscriptionAction = CombiningAction<Failure>.Subscription
+  typealias ValueAction = CombiningAction<Failure>.Value
+  typealias DemandAction = CombiningAction<Failure>.Demand
+  typealias DeliveryFinishedAction = CombiningAction<Failure>.DeliveryFinished
+  typealias CompletionAction = CombiningAction<Failure>.Completion
 
   private enum Phase {
     case active
@@ -108,18 +74,17 @@ struct CombineLatestStateMachine<Failure: Error> {
     guard demand > 0 else { return .storeValue }
     demand -= 1
     isDelivering = true
-    return .storeValueAndDeliverCombination
+    return .storeValueAndDeliver
   }
 
   mutating func demandRequested(_ more: Subscribers.Demand) -> DemandAction {
-    guard case .active = phase, more > 0 else { return .none }
+    guard case .active = phase, more > 0 else { return DemandAction() }
     demand += more
     requestedInTotal += more
-    return .requestFromUpstreams(liveSubscriptions(), more)
+    // A combination that found no demand was dropped, so there is never one to deliver here.
+    return DemandAction(requestFromUpstreams: liveSubscriptions(), demand: more)
   }
 
-  /// Called by the delivering thread after the downstream returned. Any additional demand the
-  /// downstream returned goes through ``demandRequested(_:)`` first.
   mutating func deliveryFinished() -> DeliveryFinishedAction {
     precondition(isDelivering, "CombineLatestStateMachine.deliveryFinished() without a delivery")
     switch phase {
@@ -127,7 +92,7 @@ struct CombineLatestStateMachine<Failure: Error> {
       if hasPendingCombination, demand > 0 {
         hasPendingCombination = false
         demand -= 1
-        return .deliverCombination
+        return .deliver
       }
       hasPendingCombination = false
       isDelivering = false
@@ -136,7 +101,7 @@ struct CombineLatestStateMachine<Failure: Error> {
       isDelivering = false
       phase = .terminated
       switch completion {
-      case .finished: return .finishDownstream
+      case .finished: return .cancelUpstreamsAndFinishDownstream([])
       case .failure(let error): return .failDownstream(error)
       }
     case .terminated:
@@ -159,7 +124,7 @@ struct CombineLatestStateMachine<Failure: Error> {
         return .none
       }
       phase = .terminated
-      return .finishDownstream
+      return .cancelUpstreamsAndFinishDownstream([])
     case .failure(let error):
       subscriptions[index] = nil
       let others = takeSubscriptions()
@@ -172,17 +137,17 @@ struct CombineLatestStateMachine<Failure: Error> {
     }
   }
 
-  mutating func cancelled() -> CancelAction {
+  mutating func cancelled() -> ContiguousArray<any Subscription> {
     switch phase {
     case .active:
       phase = .terminated
-      return .cancelUpstreams(takeSubscriptions())
+      return takeSubscriptions()
     case .completing:
       // The upstreams are already cancelled or finished; the pending completion is dropped.
       phase = .terminated
-      return .none
+      return []
     case .terminated:
-      return .none
+      return []
     }
   }
 

@@ -120,8 +120,9 @@ extension Publishers {
 
     func subscribe<S: Subscriber>(_ subscriber: S, transform: @escaping (Output) -> S.Input)
     where S.Failure == Failure {
-      let storage = CombineLatestStorage<S, (A.Output?, B.Output?), Output>(
-        downstream: subscriber, upstreamCount: 2, values: (nil, nil), combine: { ($0.0!, $0.1!) }, transform: transform)
+      let storage = CombiningStorage(
+        CombineLatestStateMachine(upstreamCount: 2), downstream: subscriber, values: (A.Output?.none, B.Output?.none),
+        description: "CombineLatest", take: { ($0.0!, $0.1!) }, transform: transform)
       storage.start()
       a.subscribe(storage.side(0) { $0.0 = $1 })
       b.subscribe(storage.side(1) { $0.1 = $1 })
@@ -169,9 +170,10 @@ extension Publishers {
 
     func subscribe<S: Subscriber>(_ subscriber: S, transform: @escaping (Output) -> S.Input)
     where S.Failure == Failure {
-      let storage = CombineLatestStorage<S, (A.Output?, B.Output?, C.Output?), Output>(
-        downstream: subscriber, upstreamCount: 3, values: (nil, nil, nil),
-        combine: { ($0.0!, $0.1!, $0.2!) }, transform: transform)
+      let storage = CombiningStorage(
+        CombineLatestStateMachine(upstreamCount: 3), downstream: subscriber,
+        values: (A.Output?.none, B.Output?.none, C.Output?.none), description: "CombineLatest",
+        take: { ($0.0!, $0.1!, $0.2!) }, transform: transform)
       storage.start()
       a.subscribe(storage.side(0) { $0.0 = $1 })
       b.subscribe(storage.side(1) { $0.1 = $1 })
@@ -222,9 +224,10 @@ extension Publishers {
 
     func subscribe<S: Subscriber>(_ subscriber: S, transform: @escaping (Output) -> S.Input)
     where S.Failure == Failure {
-      let storage = CombineLatestStorage<S, (A.Output?, B.Output?, C.Output?, D.Output?), Output>(
-        downstream: subscriber, upstreamCount: 4, values: (nil, nil, nil, nil),
-        combine: { ($0.0!, $0.1!, $0.2!, $0.3!) }, transform: transform)
+      let storage = CombiningStorage(
+        CombineLatestStateMachine(upstreamCount: 4), downstream: subscriber,
+        values: (A.Output?.none, B.Output?.none, C.Output?.none, D.Output?.none), description: "CombineLatest",
+        take: { ($0.0!, $0.1!, $0.2!, $0.3!) }, transform: transform)
       storage.start()
       a.subscribe(storage.side(0) { $0.0 = $1 })
       b.subscribe(storage.side(1) { $0.1 = $1 })

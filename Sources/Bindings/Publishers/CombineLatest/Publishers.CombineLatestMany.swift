@@ -47,10 +47,10 @@ extension Publishers {
         subscriber.receive(completion: .finished)
         return
       }
-      let storage = CombineLatestStorage<S, ContiguousArray<Upstream.Output?>, [Upstream.Output]>(
-        downstream: subscriber, upstreamCount: publishers.count,
-        values: ContiguousArray(repeating: nil, count: publishers.count),
-        combine: { $0.map { $0! } }, transform: { $0 })
+      let storage = CombiningStorage(
+        CombineLatestStateMachine(upstreamCount: publishers.count), downstream: subscriber,
+        values: ContiguousArray<Upstream.Output?>(repeating: nil, count: publishers.count),
+        description: "CombineLatest", take: { $0.map { $0! } }, transform: { $0 })
       storage.start()
       for (index, publisher) in publishers.enumerated() {
         publisher.subscribe(storage.side(index) { $0[index] = $1 })

@@ -21,6 +21,50 @@ extension Publisher {
   ) -> Publishers.FlatMap<P, Self> where T == P.Output, P.Failure == Failure {
     Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
   }
+
+  /// Flat-maps to publishers that never fail, giving them this publisher's failure type.
+  ///
+  /// ```swift
+  /// enum LoadError: Error { case offline }
+  /// let ids = PassthroughSubject<Int, LoadError>()
+  /// let token = ids.flatMap { id in Just("user \(id)") }.sink(receiveCompletion: { _ in }) { print($0) }
+  /// ids.send(1)   // prints "user 1"
+  /// ```
+  public func flatMap<P: Publisher>(
+    maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
+  ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
+    flatMap(maxPublishers: maxPublishers) { transform($0).setFailureType(to: Failure.self) }
+  }
+}
+
+extension Publisher where Failure == Never {
+  /// Flat-maps this publisher, which never fails, to publishers that may, taking their failure type.
+  ///
+  /// ```swift
+  /// let ids = PassthroughSubject<Int, Never>()
+  /// enum LoadError: Error { case offline }
+  /// let token = ids.flatMap { _ in Fail<String, LoadError>(error: .offline) }
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// ids.send(1)   // prints "failure(LoadError.offline)"
+  /// ```
+  public func flatMap<P: Publisher>(
+    maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
+  ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
+    setFailureType(to: P.Failure.self).flatMap(maxPublishers: maxPublishers, transform)
+  }
+
+  /// Flat-maps this publisher to publishers where neither fails.
+  ///
+  /// ```swift
+  /// let ids = PassthroughSubject<Int, Never>()
+  /// let token = ids.flatMap { id in Just(id * 10) }.sink { print($0) }
+  /// ids.send(1)   // prints "10"
+  /// ```
+  public func flatMap<P: Publisher>(
+    maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
+  ) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
+    Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+  }
 }
 
 extension Publishers {
@@ -49,42 +93,10 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let storage = MergeStorage(
-        downstream: subscriber, machine: MergeStateMachine(maxPublishers: maxPublishers), description: "FlatMap")
+      let storage = MergingStorage(
+        MergeStateMachine(maxPublishers: maxPublishers), downstream: subscriber, description: "FlatMap")
       storage.start()
-      upstream.subscribe(Inner(storage: storage, transform: transform))
-    }
-
-    /// The subscriber attached to the upstream: it makes an inner publisher from each value, outside
-    /// any lock, and subscribes the shared storage to it.
-    private final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
-    where Downstream.Input == Output, Downstream.Failure == Failure {
-      typealias Input = Upstream.Output
-      typealias Failure = Upstream.Failure
-
-      private let storage: MergeStorage<Downstream>
-      private let transform: (Upstream.Output) -> NewPublisher
-
-      init(storage: MergeStorage<Downstream>, transform: @escaping (Upstream.Output) -> NewPublisher) {
-        self.storage = storage
-        self.transform = transform
-      }
-
-      var description: String { "FlatMap" }
-
-      func receive(subscription: any Subscription) {
-        storage.outerSubscriptionReceived(subscription)
-      }
-
-      func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-        guard let index = storage.outerValueReceived() else { return .none }
-        transform(input).subscribe(storage.side(index))
-        return .none
-      }
-
-      func receive(completion: Subscribers.Completion<Failure>) {
-        storage.outerCompleted(completion)
-      }
+      upstream.subscribe(storage.outerSide(transform))
     }
   }
 }

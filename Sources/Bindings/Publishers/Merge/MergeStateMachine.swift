@@ -10,51 +10,14 @@
 /// Deliveries are serialized: a value that arrives while another is delivered — on another thread,
 /// or re-entrantly — is queued, and the delivering thread delivers it next. Values are never lost
 /// or duplicated; the queue allocates only when deliveries actually overlap.
-struct MergeStateMachine<Output, Failure: Error> {
-  enum InnerSubscriptionAction {
-    case requestFromInner(Subscribers.Demand)
-    case cancelInner
-  }
-
-  enum ValueAction {
-    case deliver(Output, replenish: (any Subscription)?)
-    /// Queued (or dropped, after the end); the delivering thread, or a later request, takes it.
-    case none
-  }
-
-  struct DemandAction {
-    /// Upstreams to ask for unlimited values, because the downstream's demand just became unlimited.
-    var requestUnlimitedFrom = ContiguousArray<any Subscription>()
-    /// A queued value this thread must deliver, as the new delivering thread.
-    var deliver: (value: Output, replenish: (any Subscription)?)?
-  }
-
-  enum DeliveryFinishedAction {
-    case deliver(Output, replenish: (any Subscription)?)
-    case finishDownstream
-    case failDownstream(Failure)
-    case none
-  }
-
-  enum CompletionAction {
-    case finishDownstream
-    case requestFromOuter(any Subscription, Subscribers.Demand)
-    case cancelUpstreamsAndFailDownstream(ContiguousArray<any Subscription>, Failure)
-    /// A failure arrived during a delivery: the delivering thread sends it when done.
-    case cancelUpstreams(ContiguousArray<any Subscription>)
-    case none
-  }
-
-  enum OuterValueAction {
-    case subscribeInner(index: Int)
-    case dropValue
-  }
-
-  enum OuterSubscriptionAction {
-    case requestFromOuter(Subscribers.Demand)
-    case cancelOuter
-    case none
-  }
+struct MergeStateMachine<Output, Failure: Error>: MergingStateMachine {
+  typealias OuterSubscriptionAction = MergingAction<Output, Failure>.OuterSubscription
+  typealias OuterValueAction = MergingAction<Output, Failure>.OuterValue
+  typealias InnerSubscriptionAction = MergingAction<Output, Failure>.InnerSubscription
+  typealias ValueAction = MergingAction<Output, Failure>.Value
+  typealias DemandAction = MergingAction<Output, Failure>.Demand
+  typealias DeliveryFinishedAction = MergingAction<Output, Failure>.DeliveryFinished
+  typealias CompletionAction = MergingAction<Output, Failure>.Completion
 
   private enum Phase {
     case active
@@ -132,7 +95,7 @@ struct MergeStateMachine<Output, Failure: Error> {
     let index = nextInnerIndex
     nextInnerIndex += 1
     unfinishedInners += 1
-    return .subscribeInner(index: index)
+    return .subscribeInner(at: index, cancellingPrevious: nil)
   }
 
   mutating func outerCompleted(_ completion: Subscribers.Completion<Failure>) -> CompletionAction {
@@ -200,8 +163,6 @@ struct MergeStateMachine<Output, Failure: Error> {
     return action
   }
 
-  /// Called by the delivering thread after the downstream returned. Any additional demand the
-  /// downstream returned goes through ``demandRequested(_:)`` first.
   mutating func deliveryFinished() -> DeliveryFinishedAction {
     precondition(isDelivering, "MergeStateMachine.deliveryFinished() without a delivery")
     switch phase {

@@ -136,11 +136,7 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let storage = MergeStorage(
-        downstream: subscriber, machine: MergeStateMachine(innerCount: 2), description: "Merge")
-      storage.start()
-      a.subscribe(storage.side(0))
-      b.subscribe(storage.side(1))
+      MergingStorage.subscribe(subscriber, to: [{ a.subscribe($0) }, { b.subscribe($0) }])
     }
   }
 
@@ -168,12 +164,7 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let storage = MergeStorage(
-        downstream: subscriber, machine: MergeStateMachine(innerCount: 3), description: "Merge")
-      storage.start()
-      a.subscribe(storage.side(0))
-      b.subscribe(storage.side(1))
-      c.subscribe(storage.side(2))
+      MergingStorage.subscribe(subscriber, to: [{ a.subscribe($0) }, { b.subscribe($0) }, { c.subscribe($0) }])
     }
   }
 
@@ -206,13 +197,8 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let storage = MergeStorage(
-        downstream: subscriber, machine: MergeStateMachine(innerCount: 4), description: "Merge")
-      storage.start()
-      a.subscribe(storage.side(0))
-      b.subscribe(storage.side(1))
-      c.subscribe(storage.side(2))
-      d.subscribe(storage.side(3))
+      MergingStorage.subscribe(
+        subscriber, to: [{ a.subscribe($0) }, { b.subscribe($0) }, { c.subscribe($0) }, { d.subscribe($0) }])
     }
   }
 
@@ -247,14 +233,9 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let storage = MergeStorage(
-        downstream: subscriber, machine: MergeStateMachine(innerCount: 5), description: "Merge")
-      storage.start()
-      a.subscribe(storage.side(0))
-      b.subscribe(storage.side(1))
-      c.subscribe(storage.side(2))
-      d.subscribe(storage.side(3))
-      e.subscribe(storage.side(4))
+      MergingStorage.subscribe(
+        subscriber,
+        to: [{ a.subscribe($0) }, { b.subscribe($0) }, { c.subscribe($0) }, { d.subscribe($0) }, { e.subscribe($0) }])
     }
   }
 
@@ -291,15 +272,12 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let storage = MergeStorage(
-        downstream: subscriber, machine: MergeStateMachine(innerCount: 6), description: "Merge")
-      storage.start()
-      a.subscribe(storage.side(0))
-      b.subscribe(storage.side(1))
-      c.subscribe(storage.side(2))
-      d.subscribe(storage.side(3))
-      e.subscribe(storage.side(4))
-      f.subscribe(storage.side(5))
+      MergingStorage.subscribe(
+        subscriber,
+        to: [
+          { a.subscribe($0) }, { b.subscribe($0) }, { c.subscribe($0) }, { d.subscribe($0) }, { e.subscribe($0) },
+          { f.subscribe($0) },
+        ])
     }
   }
 
@@ -341,16 +319,12 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let storage = MergeStorage(
-        downstream: subscriber, machine: MergeStateMachine(innerCount: 7), description: "Merge")
-      storage.start()
-      a.subscribe(storage.side(0))
-      b.subscribe(storage.side(1))
-      c.subscribe(storage.side(2))
-      d.subscribe(storage.side(3))
-      e.subscribe(storage.side(4))
-      f.subscribe(storage.side(5))
-      g.subscribe(storage.side(6))
+      MergingStorage.subscribe(
+        subscriber,
+        to: [
+          { a.subscribe($0) }, { b.subscribe($0) }, { c.subscribe($0) }, { d.subscribe($0) }, { e.subscribe($0) },
+          { f.subscribe($0) }, { g.subscribe($0) },
+        ])
     }
   }
 
@@ -394,17 +368,12 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let storage = MergeStorage(
-        downstream: subscriber, machine: MergeStateMachine(innerCount: 8), description: "Merge")
-      storage.start()
-      a.subscribe(storage.side(0))
-      b.subscribe(storage.side(1))
-      c.subscribe(storage.side(2))
-      d.subscribe(storage.side(3))
-      e.subscribe(storage.side(4))
-      f.subscribe(storage.side(5))
-      g.subscribe(storage.side(6))
-      h.subscribe(storage.side(7))
+      MergingStorage.subscribe(
+        subscriber,
+        to: [
+          { a.subscribe($0) }, { b.subscribe($0) }, { c.subscribe($0) }, { d.subscribe($0) }, { e.subscribe($0) },
+          { f.subscribe($0) }, { g.subscribe($0) }, { h.subscribe($0) },
+        ])
     }
   }
 }

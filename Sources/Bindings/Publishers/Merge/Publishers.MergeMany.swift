@@ -28,17 +28,7 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      guard !publishers.isEmpty else {
-        subscriber.receive(subscription: Subscriptions.empty)
-        subscriber.receive(completion: .finished)
-        return
-      }
-      let storage = MergeStorage(
-        downstream: subscriber, machine: MergeStateMachine(innerCount: publishers.count), description: "Merge")
-      storage.start()
-      for (index, publisher) in publishers.enumerated() {
-        publisher.subscribe(storage.side(index))
-      }
+      MergingStorage.subscribe(subscriber, to: publishers.map { publisher in { publisher.subscribe($0) } })
     }
 
     /// Adds `other` to the merged publishers.
@@ -57,5 +47,21 @@ extension Publishers.MergeMany: Equatable where Upstream: Equatable {
   /// Whether both publishers have equal upstreams.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.publishers == rhs.publishers
+  }
+}
+
+extension MergingStorage where Machine == MergeStateMachine<Downstream.Input, Downstream.Failure> {
+  /// Subscribes `downstream` to a merge of fixed upstreams: each element of `upstreams` subscribes
+  /// the side it is given to one of them. With no upstreams, the merge finishes at once.
+  static func subscribe(_ downstream: Downstream, to upstreams: [(Side) -> Void]) {
+    guard !upstreams.isEmpty else {
+      downstream.receive(subscription: Subscriptions.empty)
+      downstream.receive(completion: .finished)
+      return
+    }
+    let storage = MergingStorage(
+      MergeStateMachine(innerCount: upstreams.count), downstream: downstream, description: "Merge")
+    storage.start()
+    for (index, subscribe) in upstreams.enumerated() { subscribe(storage.side(index)) }
   }
 }

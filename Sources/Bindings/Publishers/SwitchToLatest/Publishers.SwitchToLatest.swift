@@ -20,6 +20,53 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
   }
 }
 
+extension Publisher where Output: Publisher, Failure == Never {
+  /// Switches to the latest inner publisher of a publisher that never fails, taking the inner
+  /// publishers' failure type.
+  ///
+  /// ```swift
+  /// enum LoadError: Error { case offline }
+  /// let requests = PassthroughSubject<Fail<Int, LoadError>, Never>()
+  /// let token = requests.switchToLatest().sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// requests.send(Fail(error: .offline))   // prints "failure(LoadError.offline)"
+  /// ```
+  public func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
+    Publishers.SwitchToLatest(upstream: setFailureType(to: Output.Failure.self))
+  }
+}
+
+extension Publisher where Output: Publisher, Failure == Never, Output.Failure == Never {
+  /// Switches to the latest inner publisher, where neither the outer nor the inner ones fail.
+  ///
+  /// ```swift
+  /// let pages = PassthroughSubject<Just<Int>, Never>()
+  /// let token = pages.switchToLatest().sink { print($0) }
+  /// pages.send(Just(1))   // prints "1"
+  /// ```
+  public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+    Publishers.SwitchToLatest(upstream: self)
+  }
+}
+
+extension Publisher where Output: Publisher, Output.Failure == Never {
+  /// Switches to the latest inner publisher, giving inner publishers that never fail this
+  /// publisher's failure type.
+  ///
+  /// ```swift
+  /// enum LoadError: Error { case offline }
+  /// let pages = PassthroughSubject<Just<Int>, LoadError>()
+  /// let token = pages.switchToLatest().sink(receiveCompletion: { _ in }) { print($0) }
+  /// pages.send(Just(1))   // prints "1"
+  /// ```
+  public func switchToLatest()
+    -> Publishers.SwitchToLatest<
+      Publishers.SetFailureType<Output, Failure>, Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
+    >
+  {
+    Publishers.SwitchToLatest(upstream: map { $0.setFailureType(to: Failure.self) })
+  }
+}
+
 extension Publishers {
   /// A publisher that republishes the values of the latest publisher its upstream produced, as
   /// ``Publisher/switchToLatest()`` describes.
@@ -37,9 +84,9 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let storage = SwitchToLatestStorage(downstream: subscriber)
+      let storage = MergingStorage(SwitchToLatestStateMachine(), downstream: subscriber, description: "SwitchToLatest")
       storage.start()
-      upstream.subscribe(SwitchToLatestStorage<S>.OuterSide<P>(storage: storage))
+      upstream.subscribe(storage.outerSide { (inner: P) in inner })
     }
   }
 }

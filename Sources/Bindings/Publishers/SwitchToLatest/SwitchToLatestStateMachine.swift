@@ -6,49 +6,14 @@
 ///
 /// Deliveries are serialized: a value arriving during a delivery is queued, and the delivering
 /// thread delivers it next, unless its inner publisher has been replaced meanwhile.
-struct SwitchToLatestStateMachine<Output, Failure: Error> {
-  enum OuterSubscriptionAction {
-    case requestFromOuter(Subscribers.Demand)
-    case cancelOuter
-  }
-
-  enum OuterValueAction {
-    case cancelPreviousAndSubscribeInner(previous: (any Subscription)?, generation: Int)
-    case dropValue
-  }
-
-  enum InnerSubscriptionAction {
-    case requestFromInner(Subscribers.Demand)
-    case cancelInner
-    case none
-  }
-
-  enum ValueAction {
-    case deliver(Output)
-    /// Queued, or dropped because its inner publisher was replaced or the subscription ended.
-    case none
-  }
-
-  struct DemandAction {
-    var requestFromInner: (subscription: any Subscription, demand: Subscribers.Demand)?
-    /// A queued value this thread must deliver, as the new delivering thread.
-    var deliver: Output?
-  }
-
-  enum DeliveryFinishedAction {
-    case deliver(Output)
-    case finishDownstream
-    case failDownstream(Failure)
-    case none
-  }
-
-  enum CompletionAction {
-    case finishDownstream
-    case cancelUpstreamsAndFailDownstream(ContiguousArray<any Subscription>, Failure)
-    /// A failure arrived during a delivery: the delivering thread sends it when done.
-    case cancelUpstreams(ContiguousArray<any Subscription>)
-    case none
-  }
+struct SwitchToLatestStateMachine<Output, Failure: Error>: MergingStateMachine {
+  typealias OuterSubscriptionAction = MergingAction<Output, Failure>.OuterSubscription
+  typealias OuterValueAction = MergingAction<Output, Failure>.OuterValue
+  typealias InnerSubscriptionAction = MergingAction<Output, Failure>.InnerSubscription
+  typealias ValueAction = MergingAction<Output, Failure>.Value
+  typealias DemandAction = MergingAction<Output, Failure>.Demand
+  typealias DeliveryFinishedAction = MergingAction<Output, Failure>.DeliveryFinished
+  typealias CompletionAction = MergingAction<Output, Failure>.Completion
 
   private enum Phase {
     case active
@@ -95,7 +60,7 @@ struct SwitchToLatestStateMachine<Output, Failure: Error> {
     inner = nil
     generation += 1
     hasUnfinishedInner = true
-    return .cancelPreviousAndSubscribeInner(previous: previous, generation: generation)
+    return .subscribeInner(at: generation, cancellingPrevious: previous)
   }
 
   mutating func outerCompleted(_ completion: Subscribers.Completion<Failure>) -> CompletionAction {
@@ -108,15 +73,16 @@ struct SwitchToLatestStateMachine<Output, Failure: Error> {
     }
   }
 
-  mutating func innerSubscriptionReceived(_ subscription: any Subscription, generation: Int) -> InnerSubscriptionAction
-  {
+  mutating func innerSubscriptionReceived(
+    _ subscription: any Subscription, at generation: Int
+  ) -> InnerSubscriptionAction {
     // A replaced inner publisher may hand over its subscription late: it is cancelled at once.
     guard isActive, generation == self.generation, inner == nil, hasUnfinishedInner else { return .cancelInner }
     inner = subscription
     return demand > 0 ? .requestFromInner(demand) : .none
   }
 
-  mutating func valueReceived(_ value: Output, generation: Int) -> ValueAction {
+  mutating func valueReceived(_ value: Output, at generation: Int) -> ValueAction {
     guard isActive, generation == self.generation else { return .none }
     guard !isDelivering, demand > 0, queue.isEmpty else {
       queue.append((generation, value))
@@ -124,10 +90,10 @@ struct SwitchToLatestStateMachine<Output, Failure: Error> {
     }
     demand -= 1
     isDelivering = true
-    return .deliver(value)
+    return .deliver(value, replenish: nil)
   }
 
-  mutating func innerCompleted(_ completion: Subscribers.Completion<Failure>, generation: Int) -> CompletionAction {
+  mutating func innerCompleted(_ completion: Subscribers.Completion<Failure>, at generation: Int) -> CompletionAction {
     guard isActive, generation == self.generation, hasUnfinishedInner else { return .none }
     hasUnfinishedInner = false
     inner = nil
@@ -145,20 +111,18 @@ struct SwitchToLatestStateMachine<Output, Failure: Error> {
     if !isDelivering, let next = popCurrent() {
       demand -= 1
       isDelivering = true
-      action.deliver = next
+      action.deliver = (next, nil)
     }
     return action
   }
 
-  /// Called by the delivering thread after the downstream returned. Any additional demand the
-  /// downstream returned goes through ``demandRequested(_:)`` first.
   mutating func deliveryFinished() -> DeliveryFinishedAction {
     precondition(isDelivering, "SwitchToLatestStateMachine.deliveryFinished() without a delivery")
     switch phase {
     case .active:
       if demand > 0, let next = popCurrent() {
         demand -= 1
-        return .deliver(next)
+        return .deliver(next, replenish: nil)
       }
       isDelivering = false
       guard isExhausted else { return .none }

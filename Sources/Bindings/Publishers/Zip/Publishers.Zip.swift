@@ -108,9 +108,10 @@ extension Publishers {
 
     func subscribe<S: Subscriber>(_ subscriber: S, transform: @escaping (Output) -> S.Input)
     where S.Failure == Failure {
-      let storage = ZipStorage<S, (EventQueue<A.Output>, EventQueue<B.Output>), Output>(
-        downstream: subscriber, upstreamCount: 2, queues: (EventQueue(), EventQueue()),
-        takeTuple: { ($0.0.popFirst()!, $0.1.popFirst()!) }, transform: transform)
+      let storage = CombiningStorage(
+        ZipStateMachine(upstreamCount: 2), downstream: subscriber,
+        values: (EventQueue<A.Output>(), EventQueue<B.Output>()), description: "Zip",
+        take: { ($0.0.popFirst()!, $0.1.popFirst()!) }, transform: transform)
       storage.start()
       a.subscribe(storage.side(0) { $0.0.append($1) })
       b.subscribe(storage.side(1) { $0.1.append($1) })
@@ -159,9 +160,10 @@ extension Publishers {
 
     func subscribe<S: Subscriber>(_ subscriber: S, transform: @escaping (Output) -> S.Input)
     where S.Failure == Failure {
-      let storage = ZipStorage<S, (EventQueue<A.Output>, EventQueue<B.Output>, EventQueue<C.Output>), Output>(
-        downstream: subscriber, upstreamCount: 3, queues: (EventQueue(), EventQueue(), EventQueue()),
-        takeTuple: { ($0.0.popFirst()!, $0.1.popFirst()!, $0.2.popFirst()!) }, transform: transform)
+      let storage = CombiningStorage(
+        ZipStateMachine(upstreamCount: 3), downstream: subscriber,
+        values: (EventQueue<A.Output>(), EventQueue<B.Output>(), EventQueue<C.Output>()), description: "Zip",
+        take: { ($0.0.popFirst()!, $0.1.popFirst()!, $0.2.popFirst()!) }, transform: transform)
       storage.start()
       a.subscribe(storage.side(0) { $0.0.append($1) })
       b.subscribe(storage.side(1) { $0.1.append($1) })
@@ -213,11 +215,11 @@ extension Publishers {
 
     func subscribe<S: Subscriber>(_ subscriber: S, transform: @escaping (Output) -> S.Input)
     where S.Failure == Failure {
-      let storage = ZipStorage<
-        S, (EventQueue<A.Output>, EventQueue<B.Output>, EventQueue<C.Output>, EventQueue<D.Output>), Output
-      >(
-        downstream: subscriber, upstreamCount: 4, queues: (EventQueue(), EventQueue(), EventQueue(), EventQueue()),
-        takeTuple: { ($0.0.popFirst()!, $0.1.popFirst()!, $0.2.popFirst()!, $0.3.popFirst()!) }, transform: transform)
+      let storage = CombiningStorage(
+        ZipStateMachine(upstreamCount: 4), downstream: subscriber,
+        values: (EventQueue<A.Output>(), EventQueue<B.Output>(), EventQueue<C.Output>(), EventQueue<D.Output>()),
+        description: "Zip", take: { ($0.0.popFirst()!, $0.1.popFirst()!, $0.2.popFirst()!, $0.3.popFirst()!) },
+        transform: transform)
       storage.start()
       a.subscribe(storage.side(0) { $0.0.append($1) })
       b.subscribe(storage.side(1) { $0.1.append($1) })

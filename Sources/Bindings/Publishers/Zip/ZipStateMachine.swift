@@ -1,48 +1,18 @@
 /// The decisions of a zip subscription, as a plain value.
 ///
 /// It counts the values each upstream has queued (the values themselves are kept by the owning
-/// ``ZipStorage``, because their types differ per upstream), which upstreams have finished, the
+/// ``CombiningStorage``, because their types differ per upstream), which upstreams have finished, the
 /// downstream's demand, and whether a delivery is in progress. Every method returns an action that
 /// the storage performs after unlocking.
 ///
 /// Deliveries are serialized: a tuple that becomes complete during a delivery is delivered by the
 /// delivering thread next. No value is lost or delivered twice.
-struct ZipStateMachine<Failure: Error> {
-  enum SubscriptionAction {
-    case requestFromUpstream(Subscribers.Demand)
-    case cancelUpstream
-    case none
-  }
-
-  enum ValueAction {
-    /// The subscription has ended: the value is thrown away.
-    case dropValue
-    case storeValue
-    /// Queue the value, then take the oldest value of every upstream and deliver them as a tuple.
-    case storeValueAndDeliverTuple
-  }
-
-  struct DemandAction {
-    var requestFromUpstreams = ContiguousArray<any Subscription>()
-    var demand = Subscribers.Demand.none
-    /// This thread becomes the delivering one and must deliver the next tuple.
-    var deliverTuple = false
-  }
-
-  enum DeliveryFinishedAction {
-    case deliverTuple
-    case cancelUpstreamsAndFinishDownstream(ContiguousArray<any Subscription>)
-    case failDownstream(Failure)
-    case none
-  }
-
-  enum CompletionAction {
-    case cancelUpstreamsAndFinishDownstream(ContiguousArray<any Subscription>)
-    case cancelUpstreamsAndFailDownstream(ContiguousArray<any Subscription>, Failure)
-    /// A failure arrived during a delivery: the delivering thread sends it when done.
-    case cancelUpstreams(ContiguousArray<any Subscription>)
-    case none
-  }
+struct ZipStateMachine<Failure: Error>: CombiningStateMachine {
+  typealias SubscriptionAction = CombiningAction<Failure>.Subscription
+  typealias ValueAction = CombiningAction<Failure>.Value
+  typealias DemandAction = CombiningAction<Failure>.Demand
+  typealias DeliveryFinishedAction = CombiningAction<Failure>.DeliveryFinished
+  typealias CompletionAction = CombiningAction<Failure>.Completion
 
   private enum Phase {
     case active
@@ -94,7 +64,7 @@ struct ZipStateMachine<Failure: Error> {
     guard !isDelivering, demand > 0, hasTuple else { return .storeValue }
     takeTuple()
     isDelivering = true
-    return .storeValueAndDeliverTuple
+    return .storeValueAndDeliver
   }
 
   mutating func demandRequested(_ more: Subscribers.Demand) -> DemandAction {
@@ -108,20 +78,18 @@ struct ZipStateMachine<Failure: Error> {
     if !isDelivering, hasTuple {
       takeTuple()
       isDelivering = true
-      action.deliverTuple = true
+      action.deliver = true
     }
     return action
   }
 
-  /// Called by the delivering thread after the downstream returned. Any additional demand the
-  /// downstream returned goes through ``demandRequested(_:)`` first.
   mutating func deliveryFinished() -> DeliveryFinishedAction {
     precondition(isDelivering, "ZipStateMachine.deliveryFinished() without a delivery")
     switch phase {
     case .active:
       if demand > 0, hasTuple {
         takeTuple()
-        return .deliverTuple
+        return .deliver
       }
       isDelivering = false
       guard isExhausted else { return .none }

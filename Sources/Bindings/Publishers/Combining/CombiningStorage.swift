@@ -1,44 +1,48 @@
-/// The subscription a zip publisher gives its downstream: it owns the lock, a queue of values per
-/// upstream, and the state machine, and performs the machine's actions after unlocking.
+/// The subscription a combining publisher (combineLatest, zip) gives its downstream: it owns the
+/// lock, the values of each upstream, and the state machine, and performs the machine's actions
+/// after unlocking.
 ///
-/// `Queues` holds one queue per upstream, as a tuple. Each upstream is subscribed through a
-/// ``Side`` that knows how to queue its values into `Queues`.
+/// `Values` holds what each upstream sent — its latest value (combineLatest) or a queue of values
+/// (zip) — as a tuple for the fixed arities, an array for a collection of publishers. Each upstream
+/// is subscribed through a ``Side`` that knows how to store its value into `Values`, and `take`
+/// makes a combination out of them.
 ///
 /// Ownership: the downstream holds this storage (as its subscription); each upstream holds its
 /// side, which holds the storage; the storage holds the upstream subscriptions until it ends.
-/// Ending (completion or cancel) drops the subscriptions, the downstream and the queued values.
-final class ZipStorage<Downstream: Subscriber, Queues, Tuple>: Subscription, CustomStringConvertible,
-  @unchecked Sendable
-{
+/// Ending (completion or cancel) drops the subscriptions, the downstream and the values, which
+/// breaks the cycle.
+final class CombiningStorage<Machine: CombiningStateMachine, Downstream: Subscriber, Values, Combination>: Subscription,
+  CustomStringConvertible, @unchecked Sendable
+where Machine.Failure == Downstream.Failure {
   typealias Failure = Downstream.Failure
-  typealias Machine = ZipStateMachine<Failure>
 
   private let lock = Lock()
   private var machine: Machine
-  private var queues: Queues
-  private let emptyQueues: Queues
+  private var values: Values
+  private let emptyValues: Values
   /// `nil` once the subscription ended; taken out under the lock and released after it.
   private var downstream: Downstream?
-  /// Takes the oldest value of every queue; runs under the lock, so it is ours, never user code.
-  private let takeTuple: (inout Queues) -> Tuple
-  /// Turns a tuple into the downstream's input; may be user code, so it runs unlocked.
-  private let transform: (Tuple) -> Downstream.Input
+  /// Makes a combination out of the values; runs under the lock, so it is ours, never user code.
+  private let take: (inout Values) -> Combination
+  /// Turns a combination into the downstream's input; may be user code, so it runs unlocked.
+  private let transform: (Combination) -> Downstream.Input
+  let description: String
 
   init(
-    downstream: Downstream, upstreamCount: Int, queues: Queues,
-    takeTuple: @escaping (inout Queues) -> Tuple, transform: @escaping (Tuple) -> Downstream.Input
+    _ machine: Machine, downstream: Downstream, values: Values, description: String,
+    take: @escaping (inout Values) -> Combination, transform: @escaping (Combination) -> Downstream.Input
   ) {
+    self.machine = machine
     self.downstream = downstream
-    self.machine = Machine(upstreamCount: upstreamCount)
-    self.queues = queues
-    self.emptyQueues = queues
-    self.takeTuple = takeTuple
+    self.values = values
+    self.emptyValues = values
+    self.description = description
+    self.take = take
     self.transform = transform
   }
 
-  var description: String { "Zip" }
-
-  /// Gives the downstream its subscription, before the upstreams are subscribed.
+  /// Gives the downstream its subscription. Called once, before the upstreams are subscribed, so
+  /// that nothing reaches the downstream before its subscription.
   func start() {
     lock.lock()
     let downstream = self.downstream
@@ -46,8 +50,8 @@ final class ZipStorage<Downstream: Subscriber, Queues, Tuple>: Subscription, Cus
     downstream?.receive(subscription: self)
   }
 
-  /// The subscriber for upstream number `index`, which queues its values with `store`.
-  func side<Input>(_ index: Int, store: @escaping (inout Queues, Input) -> Void) -> Side<Input> {
+  /// The subscriber for upstream number `index`, which stores its values with `store`.
+  func side<Input>(_ index: Int, store: @escaping (inout Values, Input) -> Void) -> Side<Input> {
     Side(index: index, storage: self, store: store)
   }
 
@@ -57,11 +61,11 @@ final class ZipStorage<Downstream: Subscriber, Queues, Tuple>: Subscription, Cus
     precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
     lock.lock()
     let action = machine.demandRequested(demand)
-    let tuple = action.deliverTuple ? takeTuple(&queues) : nil
+    let combination = action.deliver ? take(&values) : nil
     let downstream = self.downstream
     lock.unlock()
     for subscription in action.requestFromUpstreams { subscription.request(action.demand) }
-    if let tuple { deliverAndDrain(tuple, to: downstream) }
+    if let combination { deliverAndDrain(combination, to: downstream) }
   }
 
   func cancel() {
@@ -86,20 +90,20 @@ final class ZipStorage<Downstream: Subscriber, Queues, Tuple>: Subscription, Cus
     }
   }
 
-  private func receive<Input>(_ input: Input, at index: Int, store: (inout Queues, Input) -> Void) {
+  private func receive<Input>(_ input: Input, at index: Int, store: (inout Values, Input) -> Void) {
     lock.lock()
     switch machine.valueReceived(at: index) {
     case .dropValue:
       lock.unlock()
     case .storeValue:
-      store(&queues, input)
+      store(&values, input)
       lock.unlock()
-    case .storeValueAndDeliverTuple:
-      store(&queues, input)
-      let tuple = takeTuple(&queues)
+    case .storeValueAndDeliver:
+      store(&values, input)
+      let combination = take(&values)
       let downstream = self.downstream
       lock.unlock()
-      deliverAndDrain(tuple, to: downstream)
+      deliverAndDrain(combination, to: downstream)
     }
   }
 
@@ -126,22 +130,22 @@ final class ZipStorage<Downstream: Subscriber, Queues, Tuple>: Subscription, Cus
 
   // MARK: Delivery
 
-  /// Delivers `tuple`, then every tuple that became due meanwhile. Only the delivering thread the
-  /// machine chose calls this, so deliveries never overlap.
-  private func deliverAndDrain(_ tuple: Tuple, to downstream: Downstream?) {
-    var next = tuple
+  /// Delivers `combination`, then every combination that became due while it was delivered. Only
+  /// the thread that the machine chose as the delivering one calls this, so deliveries never overlap.
+  private func deliverAndDrain(_ combination: Combination, to downstream: Downstream?) {
+    var next = combination
     while true {
       let more = downstream.map { $0.receive(transform(next)) } ?? .none
       lock.lock()
-      let demandAction = more > 0 ? machine.demandRequested(more) : Machine.DemandAction()
+      let demandAction = more > 0 ? machine.demandRequested(more) : CombiningAction<Failure>.Demand()
       let action = machine.deliveryFinished()
-      var following: Tuple?
-      if case .deliverTuple = action { following = takeTuple(&queues) }
+      let following: Combination?
+      if case .deliver = action { following = take(&values) } else { following = nil }
       let ended = takeEverythingIfTerminated()
       lock.unlock()
       for subscription in demandAction.requestFromUpstreams { subscription.request(demandAction.demand) }
       switch action {
-      case .deliverTuple:
+      case .deliver:
         if let following { next = following }
         continue
       case .cancelUpstreamsAndFinishDownstream(let upstreams):
@@ -157,12 +161,12 @@ final class ZipStorage<Downstream: Subscriber, Queues, Tuple>: Subscription, Cus
   }
 
   /// Once the machine has terminated and no delivery is running, takes the downstream and the
-  /// queued values out, so the caller releases them after unlocking. Must be called with the lock held.
-  private func takeEverythingIfTerminated() -> (downstream: Downstream?, queues: Queues?) {
+  /// values out, so the caller releases them after unlocking. Must be called with the lock held.
+  private func takeEverythingIfTerminated() -> (downstream: Downstream?, values: Values?) {
     guard machine.isTerminated, !machine.isDelivering, downstream != nil else { return (nil, nil) }
-    let taken = (downstream, Optional(queues))
+    let taken = (downstream, Optional(values))
     downstream = nil
-    queues = emptyQueues
+    values = emptyValues
     return taken
   }
 
@@ -173,16 +177,16 @@ final class ZipStorage<Downstream: Subscriber, Queues, Tuple>: Subscription, Cus
     typealias Failure = Downstream.Failure
 
     private let index: Int
-    private let storage: ZipStorage
-    private let store: (inout Queues, Input) -> Void
+    private let storage: CombiningStorage
+    private let store: (inout Values, Input) -> Void
 
-    init(index: Int, storage: ZipStorage, store: @escaping (inout Queues, Input) -> Void) {
+    init(index: Int, storage: CombiningStorage, store: @escaping (inout Values, Input) -> Void) {
       self.index = index
       self.storage = storage
       self.store = store
     }
 
-    var description: String { "Zip" }
+    var description: String { storage.description }
 
     func receive(subscription: any Subscription) {
       storage.receive(subscription: subscription, at: index)

@@ -1,13 +1,15 @@
-/// The subscription a merging publisher (merge or flat map) gives its downstream: it owns the lock
-/// and the state machine, and performs the machine's actions after unlocking.
+/// The subscription a merging publisher (merge, flat map, switch-to-latest) gives its downstream:
+/// it owns the lock and the state machine, and performs the machine's actions after unlocking.
 ///
-/// Ownership: the downstream holds this storage (as its subscription); each upstream holds its
-/// side, which holds the storage; the storage holds the upstream subscriptions until it ends.
-/// Ending (completion or cancel) drops the subscriptions and the downstream, which breaks the cycle.
-final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable {
+/// Ownership: the downstream holds this storage (as its subscription); the outer upstream, if any,
+/// holds the ``OuterSide`` and each inner upstream its ``Side``, both of which hold the storage; the
+/// storage holds the upstream subscriptions until it ends. Ending (completion or cancel) drops the
+/// subscriptions and the downstream, which breaks the cycle.
+final class MergingStorage<Machine: MergingStateMachine, Downstream: Subscriber>: Subscription,
+  CustomStringConvertible, @unchecked Sendable
+where Machine.Output == Downstream.Input, Machine.Failure == Downstream.Failure {
   typealias Output = Downstream.Input
   typealias Failure = Downstream.Failure
-  typealias Machine = MergeStateMachine<Output, Failure>
 
   private let lock = Lock()
   private var machine: Machine
@@ -15,9 +17,9 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
   private var downstream: Downstream?
   let description: String
 
-  init(downstream: Downstream, machine: Machine, description: String) {
-    self.downstream = downstream
+  init(_ machine: Machine, downstream: Downstream, description: String) {
     self.machine = machine
+    self.downstream = downstream
     self.description = description
   }
 
@@ -30,9 +32,17 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
     downstream?.receive(subscription: self)
   }
 
-  /// The subscriber for inner upstream number `index`.
-  func side(_ index: Int) -> Side {
-    Side(index: index, storage: self)
+  /// The subscriber for inner upstream number `inner`.
+  func side(_ inner: Int) -> Side {
+    Side(inner: inner, storage: self)
+  }
+
+  /// The subscriber for the outer upstream, which turns each of its values into an inner upstream
+  /// with `makeInner`.
+  func outerSide<Input, Inner: Publisher>(
+    _ makeInner: @escaping (Input) -> Inner
+  ) -> OuterSide<Input, Inner> {
+    OuterSide(storage: self, makeInner: makeInner)
   }
 
   // MARK: Subscription
@@ -42,7 +52,7 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
     lock.lock()
     let action = machine.demandRequested(demand)
     lock.unlock()
-    for subscription in action.requestUnlimitedFrom { subscription.request(.unlimited) }
+    perform(action)
     if let (value, replenish) = action.deliver {
       deliverAndDrain(value, replenish: replenish)
     }
@@ -57,63 +67,62 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
     _ = downstream
   }
 
-  // MARK: Outer upstream (flat map)
+  // MARK: Outer upstream
 
-  func outerSubscriptionReceived(_ subscription: any Subscription) {
+  private func outerSubscriptionReceived(_ subscription: any Subscription) {
     lock.lock()
     let action = machine.outerSubscriptionReceived(subscription)
     lock.unlock()
     switch action {
     case .requestFromOuter(let demand): subscription.request(demand)
     case .cancelOuter: subscription.cancel()
-    case .none: break
     }
   }
 
-  /// Returns the index to give the new inner upstream, or `nil` when the subscription has ended.
-  func outerValueReceived() -> Int? {
+  /// Returns the number to give the new inner upstream, or `nil` when the subscription has ended.
+  private func outerValueReceived() -> Int? {
     lock.lock()
     let action = machine.outerValueReceived()
     lock.unlock()
-    if case .subscribeInner(let index) = action { return index }
-    return nil
+    guard case .subscribeInner(let inner, let previous) = action else { return nil }
+    previous?.cancel()
+    return inner
   }
 
-  func outerCompleted(_ completion: Subscribers.Completion<Failure>) {
+  private func outerCompleted(_ completion: Subscribers.Completion<Failure>) {
     lock.lock()
-    let action = machine.outerCompleted(completion)
-    perform(action)
+    perform(machine.outerCompleted(completion))
   }
 
   // MARK: Inner upstreams
 
-  private func innerSubscriptionReceived(_ subscription: any Subscription, at index: Int) {
+  private func innerSubscriptionReceived(_ subscription: any Subscription, at inner: Int) {
     lock.lock()
-    let action = machine.innerSubscriptionReceived(subscription, at: index)
+    let action = machine.innerSubscriptionReceived(subscription, at: inner)
     lock.unlock()
     switch action {
     case .requestFromInner(let demand): subscription.request(demand)
     case .cancelInner: subscription.cancel()
+    case .none: break
     }
   }
 
-  private func valueReceived(_ value: Output, at index: Int) {
+  private func valueReceived(_ value: Output, at inner: Int) {
     lock.lock()
-    let action = machine.valueReceived(value, at: index)
+    let action = machine.valueReceived(value, at: inner)
     lock.unlock()
     if case .deliver(let value, let replenish) = action {
       deliverAndDrain(value, replenish: replenish)
     }
   }
 
-  private func innerCompleted(_ completion: Subscribers.Completion<Failure>, at index: Int) {
+  private func innerCompleted(_ completion: Subscribers.Completion<Failure>, at inner: Int) {
     lock.lock()
-    let action = machine.innerCompleted(completion, at: index)
-    perform(action)
+    perform(machine.innerCompleted(completion, at: inner))
   }
 
   /// Performs a completion action. Called with the lock held; unlocks.
-  private func perform(_ action: Machine.CompletionAction) {
+  private func perform(_ action: MergingAction<Output, Failure>.Completion) {
     switch action {
     case .finishDownstream:
       let downstream = takeDownstreamIfTerminated()
@@ -135,6 +144,12 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
     }
   }
 
+  /// Passes new demand on to the upstreams. Called without the lock.
+  private func perform(_ action: MergingAction<Output, Failure>.Demand) {
+    for subscription in action.requestUnlimitedFrom { subscription.request(.unlimited) }
+    if let (inner, demand) = action.requestFromInner { inner.request(demand) }
+  }
+
   // MARK: Delivery
 
   /// Delivers `value`, then every value that became due while it was delivered. Only the thread
@@ -148,11 +163,11 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
       let more = downstream?.receive(next.value) ?? .none
       next.replenish?.request(.max(1))
       lock.lock()
-      let demandAction = more > 0 ? machine.demandRequested(more) : Machine.DemandAction()
+      let demandAction = more > 0 ? machine.demandRequested(more) : MergingAction<Output, Failure>.Demand()
       let action = machine.deliveryFinished()
       let ended = takeDownstreamIfTerminated()
       lock.unlock()
-      for subscription in demandAction.requestUnlimitedFrom { subscription.request(.unlimited) }
+      perform(demandAction)
       switch action {
       case .deliver(let value, let replenish):
         next = (value, replenish)
@@ -177,34 +192,65 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
     return taken
   }
 
-  // MARK: Side
+  // MARK: Sides
+
+  /// The subscriber attached to the outer upstream: it makes an inner upstream of each value,
+  /// outside any lock, and subscribes the storage to it.
+  final class OuterSide<Input, Inner: Publisher>: Subscriber, CustomStringConvertible
+  where Inner.Output == Output, Inner.Failure == Failure {
+    typealias Failure = Downstream.Failure
+
+    private let storage: MergingStorage
+    private let makeInner: (Input) -> Inner
+
+    init(storage: MergingStorage, makeInner: @escaping (Input) -> Inner) {
+      self.storage = storage
+      self.makeInner = makeInner
+    }
+
+    var description: String { storage.description }
+
+    func receive(subscription: any Subscription) {
+      storage.outerSubscriptionReceived(subscription)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      guard let inner = storage.outerValueReceived() else { return .none }
+      makeInner(input).subscribe(storage.side(inner))
+      return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      storage.outerCompleted(completion)
+    }
+  }
 
   /// The subscriber attached to one inner upstream.
   final class Side: Subscriber, CustomStringConvertible {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 
-    private let index: Int
-    private let storage: MergeStorage
+    private let inner: Int
+    private let storage: MergingStorage
 
-    init(index: Int, storage: MergeStorage) {
-      self.index = index
+    init(inner: Int, storage: MergingStorage) {
+      self.inner = inner
       self.storage = storage
     }
 
     var description: String { storage.description }
 
     func receive(subscription: any Subscription) {
-      storage.innerSubscriptionReceived(subscription, at: index)
+      storage.innerSubscriptionReceived(subscription, at: inner)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      storage.valueReceived(input, at: index)
+      storage.valueReceived(input, at: inner)
       return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      storage.innerCompleted(completion, at: index)
+      storage.innerCompleted(completion, at: inner)
     }
   }
 }
