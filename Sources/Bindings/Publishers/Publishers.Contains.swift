@@ -1,0 +1,78 @@
+extension Publisher where Output: Equatable {
+  /// Publishes `true` as soon as the upstream publishes the given value, or `false` if it finishes
+  /// without doing so.
+  ///
+  /// ```swift
+  /// let token = [1, 2, 3].publisher
+  ///   .contains(2)
+  ///   .sink { print($0) }
+  /// // prints "true"
+  /// ```
+  ///
+  /// On a match it cancels the upstream. It requests `.unlimited` from the upstream, and delivers
+  /// the answer once the downstream has requested a value.
+  ///
+  /// - Parameter output: The value to look for.
+  /// - Returns: A publisher of one `Bool`.
+  public func contains(_ output: Output) -> Publishers.Contains<Self> {
+    Publishers.Contains(upstream: self, output: output)
+  }
+}
+
+extension Publishers {
+  /// A publisher that publishes `true` when its upstream publishes a given value, or `false` if the
+  /// upstream finishes without publishing it.
+  ///
+  /// ```swift
+  /// let token = Publishers.Contains(upstream: [1, 2].publisher, output: 5).sink { print($0) }
+  /// // prints "false"
+  /// ```
+  public struct Contains<Upstream: Publisher>: Publisher where Upstream.Output: Equatable {
+    public typealias Output = Bool
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are searched.
+    public let upstream: Upstream
+
+    /// The value to look for.
+    public let output: Upstream.Output
+
+    /// Creates a publisher that looks for `output` among the values of `upstream`.
+    public init(upstream: Upstream, output: Upstream.Output) {
+      self.upstream = upstream
+      self.output = output
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber, output: output))
+    }
+  }
+}
+
+extension Publishers.Contains: Equatable where Upstream: Equatable {}
+
+extension Publishers.Contains {
+  private final class Inner<Downstream: Subscriber>:
+    ReducingInner<Upstream.Output, Upstream.Failure, Downstream>, @unchecked Sendable
+  where Downstream.Input == Bool, Downstream.Failure == Upstream.Failure {
+    private let output: Upstream.Output
+    private var found = false
+
+    init(downstream: Downstream, output: Upstream.Output) {
+      self.output = output
+      super.init(downstream: downstream)
+    }
+
+    override func reduce(_ input: Upstream.Output) -> Step {
+      guard input == output else { return .continue }
+      found = true
+      return .finish
+    }
+
+    override var result: Bool? { found }
+
+    override func downstreamFailure(_ failure: Upstream.Failure) -> Upstream.Failure { failure }
+
+    override var description: String { "Contains" }
+  }
+}

@@ -1,0 +1,70 @@
+import BindingsTesting
+import Testing
+
+@testable import Bindings
+
+@Suite("contains(where:)")
+struct ContainsWhereTests {
+  @Test("publishes true at the first match and cancels the upstream once; nothing follows")
+  func findsMatch() {
+    let probe = UpstreamProbe<Int, TestError>()
+    let recorder = RecordingSubscriber<Bool, TestError>()
+    probe.contains { $0 > 1 }.subscribe(recorder)
+    probe.send(1)
+    probe.send(2)
+    probe.send(3)
+    probe.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(true), .completion(.finished)])
+    #expect(probe.cancelCount == 1)
+    #expect(probe.requests == [.unlimited])
+  }
+
+  @Test("publishes false when the upstream finishes without a match")
+  func noMatch() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = RecordingSubscriber<Bool, TestError>()
+    subject.contains { $0 > 5 }.subscribe(recorder)
+    subject.send(1)
+    subject.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(false), .completion(.finished)])
+  }
+
+  @Test("a failure is passed on at once")
+  func passesFailure() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = RecordingSubscriber<Bool, TestError>(initialDemand: .none)
+    subject.contains { $0 > 5 }.subscribe(recorder)
+    subject.send(completion: .failure(.oops))
+    #expect(recorder.events == [.subscription, .completion(.failure(.oops))])
+  }
+
+  @Test("a result before any demand is delivered when the downstream requests")
+  func waitsForDemand() {
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = RecordingSubscriber<Bool, Never>(initialDemand: .none)
+    subject.contains { $0 > 5 }.subscribe(recorder)
+    subject.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(false), .completion(.finished)])
+  }
+
+  @Test("cancel reaches the upstream once and nothing arrives afterwards")
+  func cancelPropagates() {
+    let probe = UpstreamProbe<Int, Never>()
+    let recorder = RecordingSubscriber<Bool, Never>()
+    probe.contains { $0 > 0 }.subscribe(recorder)
+    let subscription = recorder.subscription
+    subscription?.cancel()
+    subscription?.cancel()
+    probe.send(1)
+    #expect(recorder.events == [.subscription])
+    #expect(probe.cancelCount == 1)
+  }
+
+  @Test("lifecycle: subscriber, subscription and upstream are released")
+  func lifecycle() {
+    expectLifecycleForEveryEnding { $0.contains { $0 > 5 } }
+    expectLifecycleForEveryEnding { $0.contains { $0 > 0 } }
+  }
+}
