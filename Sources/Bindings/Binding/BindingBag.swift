@@ -1,0 +1,160 @@
+/// The bindings an owner keeps alive, cancelled together when the bag is deallocated.
+///
+/// ```swift
+/// final class Cell: BindingOwner {
+///   let bindings = BindingBag()
+///   var title: String?
+/// }
+/// let cell = Cell()
+/// let first = MutableProperty("first")
+/// cell.reactive.title <~ first
+/// print(cell.bindings.count)   // prints "1"
+/// cell.bindings.removeAll()    // e.g. in prepareForReuse
+/// print(cell.bindings.count)   // prints "0"
+/// ```
+///
+/// 1. A binding whose source completes removes itself, so a long-lived owner does not accumulate
+///    dead entries.
+/// 2. A binding made with a target identity (every key-path target has one) replaces the live
+///    binding with the same identity: one source per target.
+/// 3. ``liveBindings`` lists what is bound, where it was bound, and what each binding writes.
+///
+/// Safe to use from any thread. Cancellation always runs after the bag's lock is released.
+public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
+  private struct Entry {
+    var token: AnyCancellable
+    var record: BindingRecord
+    var identity: AnyHashable?
+  }
+
+  private let lock = Lock()
+  private var entries: [UInt64: Entry] = [:]
+  private var idsByIdentity: [AnyHashable: UInt64] = [:]
+  private var nextID: UInt64 = 0
+
+  /// Creates an empty bag.
+  public init() {}
+
+  deinit {
+    // Only this thread can reach the bag now, so the lock is not needed.
+    for entry in entries.values { entry.token.cancel() }
+  }
+
+  /// The number of live bindings.
+  public var count: Int {
+    lock.withLock { entries.count }
+  }
+
+  /// The live bindings, oldest first, with where each was made and the target it writes.
+  ///
+  /// ```swift
+  /// for binding in label.bindings.liveBindings { print(binding) }
+  /// // prints "\Label.text ← bound at MyApp/ProfileView.swift:42"
+  /// ```
+  public var liveBindings: [BindingRecord] {
+    lock.withLock { entries.sorted { $0.key < $1.key }.map(\.value.record) }
+  }
+
+  public var description: String {
+    let records = liveBindings
+    return "BindingBag(\(records.count) live)" + records.map { "\n  \($0)" }.joined()
+  }
+
+  /// Keeps `cancellable` alive until the bag is deallocated or emptied, and cancels it then.
+  ///
+  /// Use it for subscriptions that are not made with the binding operators, so they share the
+  /// owner's lifetime and show up in ``liveBindings``.
+  ///
+  /// - Parameter identity: When given, a live binding with the same identity is cancelled and
+  ///   replaced by this one.
+  public func insert(
+    _ cancellable: AnyCancellable,
+    identity: AnyHashable? = nil,
+    target: String = "custom",
+    fileID: String = #fileID,
+    line: UInt = #line
+  ) {
+    let id = makeID()
+    insert(cancellable, id: id, identity: identity, record: BindingRecord(target: target, fileID: fileID, line: line))
+  }
+
+  /// Cancels every live binding and empties the bag; the owner can bind again afterwards.
+  public func removeAll() {
+    let taken = lock.withLock {
+      let taken = entries
+      entries = [:]
+      idsByIdentity = [:]
+      return taken
+    }
+    for entry in taken.values { entry.token.cancel() }
+  }
+
+  // MARK: Used by bindings
+
+  func makeID() -> UInt64 {
+    lock.withLock {
+      nextID += 1
+      return nextID
+    }
+  }
+
+  /// Stores a binding under `id`; a live binding with the same identity is cancelled after the
+  /// lock is released.
+  func insert(_ token: AnyCancellable, id: UInt64, identity: AnyHashable?, record: BindingRecord) {
+    let replaced: Entry? = lock.withLock {
+      var replaced: Entry?
+      if let identity {
+        if let previous = idsByIdentity[identity] { replaced = entries.removeValue(forKey: previous) }
+        idsByIdentity[identity] = id
+      }
+      entries[id] = Entry(token: token, record: record, identity: identity)
+      return replaced
+    }
+    replaced?.token.cancel()
+  }
+
+  /// Forgets the binding stored under `id`, if it is still there. The entry is released after the
+  /// lock, since releasing a token can run arbitrary `deinit`s.
+  func remove(id: UInt64) {
+    let removed: Entry? = lock.withLock {
+      guard let entry = entries.removeValue(forKey: id) else { return nil }
+      if let identity = entry.identity, idsByIdentity[identity] == id {
+        idsByIdentity[identity] = nil
+      }
+      return entry
+    }
+    _ = removed
+  }
+}
+
+/// A description of one live binding: what it writes and where it was made.
+public struct BindingRecord: Hashable, Sendable, CustomStringConvertible {
+  /// What the binding writes, e.g. `\Label.text`.
+  public var target: String
+  /// The file the binding was made in, when known.
+  public var fileID: String?
+  /// The line the binding was made on, when known.
+  public var line: UInt?
+
+  /// Creates a record.
+  public init(target: String, fileID: String? = nil, line: UInt? = nil) {
+    self.target = target
+    self.fileID = fileID
+    self.line = line
+  }
+
+  public var description: String {
+    guard let fileID, let line else { return "\(target) ← bound with an operator (use bind(to:) to record where)" }
+    return "\(target) ← bound at \(fileID):\(line)"
+  }
+}
+
+/// A binding's place in an owner's bag, so that it can leave the bag when it ends.
+struct BindingBagRegistration: Sendable {
+  weak var bag: BindingBag?
+  let id: UInt64
+
+  func remove() {
+    bag?.remove(id: id)
+  }
+}

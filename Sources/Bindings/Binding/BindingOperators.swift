@@ -1,0 +1,297 @@
+infix operator <~ : DefaultPrecedence
+infix operator <~> : DefaultPrecedence
+// `~>` is declared by the standard library in DefaultPrecedence; declaring it again would make
+// every use ambiguous for our clients.
+
+// MARK: - Input and output bindings
+
+/// Binds `source` to `target`: the target follows the source for as long as the target's owner
+/// lives.
+///
+/// ```swift
+/// label.reactive.text <~ viewModel.$name
+/// ```
+///
+/// When the source replays a current value (``MutableProperty``, ``Published``,
+/// ``CurrentValueSubject``) and the target delivers on the current thread, the target holds that
+/// value before `<~` returns. The owner keeps the binding; cancel the returned token only to unbind
+/// early. Binding to an owner that is already gone does nothing and returns a cancelled token.
+@discardableResult
+public func <~ <Target: BindingTargetConvertible, Source: Publisher>(
+  target: Target,
+  source: Source
+) -> AnyCancellable where Source.Output == Target.Value, Source.Failure == Never {
+  target.bindingTarget.bind(source, fileID: nil, line: nil)
+}
+
+/// Binds `source` to an optional `target`, wrapping each value: a `String` source drives a
+/// `String?` property.
+@discardableResult
+public func <~ <Target: BindingTargetConvertible, Source: Publisher>(
+  target: Target,
+  source: Source
+) -> AnyCancellable where Target.Value == Source.Output?, Source.Failure == Never {
+  target.bindingTarget.bind(OptionalLifting(upstream: source), fileID: nil, line: nil)
+}
+
+/// Binds `source` to `target`; the same as `target <~ source`, written in the direction the
+/// values flow.
+///
+/// ```swift
+/// nameField.reactive.edited ~> viewModel.reactive.rename
+/// ```
+@discardableResult
+public func ~> <Source: Publisher, Target: BindingTargetConvertible>(
+  source: Source,
+  target: Target
+) -> AnyCancellable where Source.Output == Target.Value, Source.Failure == Never {
+  target.bindingTarget.bind(source, fileID: nil, line: nil)
+}
+
+/// Binds `source` to an optional `target`, wrapping each value.
+@discardableResult
+public func ~> <Source: Publisher, Target: BindingTargetConvertible>(
+  source: Source,
+  target: Target
+) -> AnyCancellable where Target.Value == Source.Output?, Source.Failure == Never {
+  target.bindingTarget.bind(OptionalLifting(upstream: source), fileID: nil, line: nil)
+}
+
+/// Binds `source` to a closure of `owner`, without retaining the owner.
+///
+/// ```swift
+/// nameField.edits ~> (viewModel, { viewModel, name in viewModel.rename(name) })
+/// ```
+///
+/// The closure receives the owner as an argument, so it has no reason to capture it; the binding
+/// lives as long as `owner`.
+@discardableResult
+public func ~> <Source: Publisher, Owner: BindingOwner>(
+  source: Source,
+  target: (owner: Owner, receiveValue: (Owner, Source.Output) -> Void)
+) -> AnyCancellable where Source.Failure == Never {
+  BindingTarget(target.owner, write: target.receiveValue).bind(source, fileID: nil, line: nil)
+}
+
+// MARK: - Forwarding into subjects
+
+/// Forwards `source` into `subject`, for as long as the subject lives.
+///
+/// ```swift
+/// let taps = PassthroughSubject<Void, Never>()
+/// button.reactive.taps ~> taps
+/// ```
+///
+/// The subject holds the binding, as it holds any subscription it is given, and cancels it when it
+/// is deallocated. A completion of `source` ends the binding without completing the subject.
+@discardableResult
+public func ~> <Source: Publisher, Target: Subject>(
+  source: Source,
+  subject: Target
+) -> AnyCancellable where Source.Output == Target.Output, Source.Failure == Never {
+  let forwarder = SubjectBindingForwarder(subject: subject)
+  let token = AnyCancellable(forwarder)
+  forwarder.keepAlive(token)
+  source.subscribe(forwarder)
+  return token
+}
+
+// MARK: - Helpful errors
+
+/// A source that can fail cannot be bound: a binding has nowhere to send the error.
+@available(
+  *,
+  unavailable,
+  message: "the source can fail: handle the error first, e.g. with replaceError(with:), catch, or assertNoFailure()"
+)
+@discardableResult
+public func <~ <Target: BindingTargetConvertible, Source: Publisher>(
+  target: Target,
+  source: Source
+) -> AnyCancellable where Source.Output == Target.Value {
+  fatalError("unavailable")
+}
+
+/// A source that can fail cannot be bound: a binding has nowhere to send the error.
+@available(
+  *,
+  unavailable,
+  message: "the source can fail: handle the error first, e.g. with replaceError(with:), catch, or assertNoFailure()"
+)
+@discardableResult
+public func ~> <Source: Publisher, Target: BindingTargetConvertible>(
+  source: Source,
+  target: Target
+) -> AnyCancellable where Source.Output == Target.Value {
+  fatalError("unavailable")
+}
+
+/// A bare function or method reference would be kept alive by the binding, and with it the object
+/// it belongs to.
+@available(
+  *,
+  unavailable,
+  message:
+    "a method reference such as viewModel.rename captures viewModel strongly; write source ~> (viewModel, { viewModel, value in viewModel.rename(value) }), source.bind(to: viewModel) { … }, or a Reactive extension target"
+)
+@discardableResult
+public func ~> <Source: Publisher>(
+  source: Source,
+  function: @escaping (Source.Output) -> Void
+) -> AnyCancellable where Source.Failure == Never {
+  fatalError("unavailable")
+}
+
+// MARK: - Methods
+
+extension Publisher where Failure == Never {
+  /// Binds this publisher to `target`, recording where the binding was made for
+  /// ``BindingBag/liveBindings``; the same as `target <~ self` otherwise.
+  ///
+  /// ```swift
+  /// viewModel.$name.bind(to: label.reactive.text)
+  /// print(label.bindings.liveBindings[0])   // prints "\Label.text ← bound at MyApp/Screen.swift:12"
+  /// ```
+  @discardableResult
+  public func bind<Target: BindingTargetConvertible>(
+    to target: Target,
+    fileID: String = #fileID,
+    line: UInt = #line
+  ) -> AnyCancellable where Target.Value == Output {
+    target.bindingTarget.bind(self, fileID: fileID, line: line)
+  }
+
+  /// Binds this publisher to an optional `target`, wrapping each value.
+  @discardableResult
+  public func bind<Target: BindingTargetConvertible>(
+    to target: Target,
+    fileID: String = #fileID,
+    line: UInt = #line
+  ) -> AnyCancellable where Target.Value == Output? {
+    target.bindingTarget.bind(OptionalLifting(upstream: self), fileID: fileID, line: line)
+  }
+
+  /// Calls `receiveValue` with `owner` and each value, for as long as `owner` lives, without
+  /// retaining it.
+  ///
+  /// ```swift
+  /// nameField.edits.bind(to: viewModel) { viewModel, name in viewModel.rename(name) }
+  /// ```
+  @discardableResult
+  public func bind<Owner: BindingOwner>(
+    to owner: Owner,
+    fileID: String = #fileID,
+    line: UInt = #line,
+    receiveValue: @escaping (Owner, Output) -> Void
+  ) -> AnyCancellable {
+    BindingTarget(owner, write: receiveValue).bind(self, fileID: fileID, line: line)
+  }
+}
+
+// MARK: - Private
+
+/// Wraps each value of `upstream` in an optional, without allocating per value.
+private struct OptionalLifting<Upstream: Publisher>: Publisher {
+  typealias Output = Upstream.Output?
+  typealias Failure = Upstream.Failure
+
+  let upstream: Upstream
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    upstream.subscribe(Inner(downstream: subscriber))
+  }
+
+  private struct Inner<Downstream: Subscriber>: Subscriber
+  where Downstream.Input == Upstream.Output?, Downstream.Failure == Upstream.Failure {
+    let downstream: Downstream
+    let combineIdentifier = CombineIdentifier()
+
+    func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+    func receive(_ input: Upstream.Output) -> Subscribers.Demand { downstream.receive(.some(input)) }
+    func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
+  }
+}
+
+/// Forwards values into a subject it holds weakly, and gives the subject a subscription to own,
+/// so the subject's deallocation ends the binding.
+///
+/// Until it ends, the forwarder holds its own token, so dropping the token returned by `~>` does not
+/// end the binding; the cycle is broken when the binding ends.
+private final class SubjectBindingForwarder<Target: Subject>: Subscriber, Subscription, @unchecked Sendable {
+  typealias Input = Target.Output
+  typealias Failure = Never
+
+  private let lock = Lock()
+  private weak var subject: Target?
+  private var upstream: (any Subscription)?
+  private var isTerminated = false
+  private var token: AnyCancellable?
+
+  init(subject: Target) {
+    self.subject = subject
+  }
+
+  func keepAlive(_ token: AnyCancellable) {
+    lock.withLock { self.token = token }
+  }
+
+  func receive(subscription: any Subscription) {
+    lock.lock()
+    guard upstream == nil, !isTerminated else {
+      lock.unlock()
+      subscription.cancel()
+      return
+    }
+    guard let subject else {
+      // The subject died before the source answered: end here, breaking the token cycle.
+      isTerminated = true
+      let released = token
+      token = nil
+      lock.unlock()
+      subscription.cancel()
+      _ = released
+      return
+    }
+    upstream = subscription
+    lock.unlock()
+    subject.send(subscription: self)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    guard let subject = lock.withLock({ isTerminated ? nil : subject }) else {
+      cancel()
+      return .none
+    }
+    subject.send(input)
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {
+    let released = lock.withLock {
+      isTerminated = true
+      let taken = (upstream, token)
+      upstream = nil
+      token = nil
+      return taken
+    }
+    _ = released
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    // The subject asks for unlimited values; pass that on once.
+    let upstream = lock.withLock { isTerminated ? nil : self.upstream }
+    upstream?.request(demand)
+  }
+
+  func cancel() {
+    let (upstream, token) = lock.withLock {
+      isTerminated = true
+      let taken = (self.upstream, self.token)
+      self.upstream = nil
+      self.token = nil
+      return taken
+    }
+    upstream?.cancel()
+    _ = token
+  }
+}

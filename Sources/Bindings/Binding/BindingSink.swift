@@ -1,0 +1,154 @@
+/// A subscriber that delivers each value to an owner it holds weakly, as `(owner, value)`.
+///
+/// ```swift
+/// final class Greeter: BindingOwner {
+///   let bindings = BindingBag()
+///   func greet(_ name: String) { print("Hello, \(name)") }
+/// }
+/// let greeter = Greeter()
+/// let names = PassthroughSubject<String, Never>()
+/// names.subscribe(BindingSink(owner: greeter) { greeter, name in greeter.greet(name) })
+/// names.send("Ada")   // prints "Hello, Ada"
+/// ```
+///
+/// The sink never retains its owner. Once the owner is gone, the sink cancels its upstream the next
+/// time it hears from it and delivers nothing more; the binding operators also keep the sink in the
+/// owner's ``BindingBag``, so the owner's deallocation cancels the upstream at once.
+///
+/// It requests an unlimited number of values and never fails. Safe to use from any thread; values
+/// are delivered on the thread that sends them, or through a scheduler when one is given.
+public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable, CustomStringConvertible,
+  @unchecked Sendable
+{
+  public typealias Failure = Never
+
+  private enum State {
+    case awaitingSubscription
+    case subscribed(any Subscription)
+    case terminal
+  }
+
+  private let lock = Lock()
+  private var state = State.awaitingSubscription
+  private weak var owner: Owner?
+  private var receiveValue: ((Owner, Input) -> Void)?
+  private var registration: BindingBagRegistration?
+  private let deliver: BindingDelivery?
+
+  /// Creates a sink that calls `receiveValue` with the owner and each value while the owner lives.
+  public init(owner: Owner, receiveValue: @escaping (Owner, Input) -> Void) {
+    self.owner = owner
+    self.receiveValue = receiveValue
+    self.deliver = nil
+  }
+
+  /// Creates a sink that calls `receiveValue` on `scheduler` with the owner and each value, while
+  /// the owner lives.
+  ///
+  /// With ``MainThreadScheduler``, a value sent on the main thread is delivered at once and one sent
+  /// elsewhere is delivered on the main queue.
+  public init<S: Scheduler>(owner: Owner, scheduler: S, receiveValue: @escaping (Owner, Input) -> Void) {
+    self.owner = owner
+    self.receiveValue = receiveValue
+    self.deliver = { scheduler.schedule($0) }
+  }
+
+  init(owner: Owner, deliver: BindingDelivery?, receiveValue: @escaping (Owner, Input) -> Void) {
+    self.owner = owner
+    self.receiveValue = receiveValue
+    self.deliver = deliver
+  }
+
+  public var description: String { "BindingSink" }
+
+  /// Makes the sink leave `registration`'s bag when it completes or is cancelled.
+  func register(_ registration: BindingBagRegistration) {
+    lock.withLock { self.registration = registration }
+  }
+
+  public func receive(subscription: any Subscription) {
+    lock.lock()
+    guard case .awaitingSubscription = state, owner != nil else {
+      lock.unlock()
+      subscription.cancel()
+      return
+    }
+    state = .subscribed(subscription)
+    lock.unlock()
+    subscription.request(.unlimited)
+  }
+
+  public func receive(_ input: Input) -> Subscribers.Demand {
+    guard let deliver else {
+      deliverNow(input)
+      return .none
+    }
+    deliver { [weak self] in self?.deliverNow(input) }
+    return .none
+  }
+
+  public func receive(completion: Subscribers.Completion<Never>) {
+    lock.lock()
+    let released = receiveValue
+    let registration = self.registration
+    state = .terminal
+    receiveValue = nil
+    self.registration = nil
+    lock.unlock()
+    registration?.remove()
+    _ = released
+  }
+
+  public func cancel() {
+    lock.lock()
+    let released = receiveValue
+    let registration = self.registration
+    let upstream: (any Subscription)?
+    if case .subscribed(let subscription) = state { upstream = subscription } else { upstream = nil }
+    state = .terminal
+    receiveValue = nil
+    self.registration = nil
+    lock.unlock()
+    upstream?.cancel()
+    registration?.remove()
+    _ = released
+  }
+
+  private func deliverNow(_ input: Input) {
+    lock.lock()
+    guard case .subscribed = state, let body = receiveValue else {
+      lock.unlock()
+      return
+    }
+    guard let owner else {
+      lock.unlock()
+      cancel()
+      return
+    }
+    lock.unlock()
+    body(owner, input)
+  }
+}
+
+extension BindingSink where Input == Void {
+  /// Creates a sink that calls `receiveValue` with the owner for each event.
+  ///
+  /// ```swift
+  /// taps.subscribe(BindingSink(owner: screen) { screen in screen.dismiss() })
+  /// ```
+  public convenience init(owner: Owner, receiveValue: @escaping (Owner) -> Void) {
+    self.init(owner: owner) { owner, _ in receiveValue(owner) }
+  }
+}
+
+extension BindingSink where Input == Never {
+  /// Creates a sink that keeps a subscription to a publisher of no values alive for as long as
+  /// `owner` lives.
+  public convenience init(owner: Owner) {
+    self.init(owner: owner) { _, _ in }
+  }
+}
+
+/// How a binding hands a value to its target's context: run the closure now or later, on the
+/// target's thread.
+typealias BindingDelivery = (@escaping () -> Void) -> Void

@@ -1,0 +1,98 @@
+/// A scheduler that runs every action at once, on the calling thread.
+///
+/// Time does not pass on this scheduler: delayed and repeating actions also run at once, a single
+/// time. Use it where a scheduler is required but no hop or delay is wanted.
+///
+/// ```swift
+/// print("before")
+/// ImmediateScheduler.shared.schedule { print("during") }
+/// print("after")
+/// // prints "before", "during", "after"
+/// ```
+public struct ImmediateScheduler: Scheduler, Sendable {
+  /// The time type of the immediate scheduler: every instant is the same instant.
+  public struct SchedulerTimeType: Strideable, Sendable {
+    init() {}
+
+    /// Always zero: no time passes on the immediate scheduler.
+    public func distance(to other: SchedulerTimeType) -> Stride { 0 }
+
+    /// The same instant: no time passes on the immediate scheduler.
+    public func advanced(by n: Stride) -> SchedulerTimeType { self }
+
+    /// A distance between instants of the immediate scheduler, counted in plain units.
+    ///
+    /// The unit constructors (`.seconds(_:)` and the like) all return zero, because time does not
+    /// pass on this scheduler.
+    public struct Stride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable, Sendable,
+      SchedulerTimeIntervalConvertible
+    {
+      public typealias FloatLiteralType = Double
+      public typealias IntegerLiteralType = Int
+      public typealias Magnitude = Int
+
+      /// The value of this stride.
+      public var magnitude: Int
+
+      /// A stride of `value` units.
+      public init(_ value: Int) { magnitude = value }
+      public init(integerLiteral value: Int) { magnitude = value }
+      public init(floatLiteral value: Double) { magnitude = Int(value) }
+      public init?<T: BinaryInteger>(exactly source: T) {
+        guard let value = Int(exactly: source) else { return nil }
+        magnitude = value
+      }
+
+      public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
+      public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude + rhs.magnitude) }
+      public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude - rhs.magnitude) }
+      public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude * rhs.magnitude) }
+      public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
+      public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
+      public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
+
+      public static func seconds(_ s: Int) -> Stride { 0 }
+      public static func seconds(_ s: Double) -> Stride { 0 }
+      public static func milliseconds(_ ms: Int) -> Stride { 0 }
+      public static func microseconds(_ us: Int) -> Stride { 0 }
+      public static func nanoseconds(_ ns: Int) -> Stride { 0 }
+    }
+  }
+
+  /// The immediate scheduler takes no options.
+  public typealias SchedulerOptions = Never
+
+  /// The one immediate scheduler.
+  public static let shared = ImmediateScheduler()
+
+  public var now: SchedulerTimeType { SchedulerTimeType() }
+
+  public var minimumTolerance: SchedulerTimeType.Stride { 0 }
+
+  /// Runs `action` now.
+  public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+    action()
+  }
+
+  /// Runs `action` now: the date is always reached on this scheduler.
+  public func schedule(
+    after date: SchedulerTimeType,
+    tolerance: SchedulerTimeType.Stride,
+    options: SchedulerOptions?,
+    _ action: @escaping () -> Void
+  ) {
+    action()
+  }
+
+  /// Runs `action` now, once, and returns a token with nothing left to cancel.
+  public func schedule(
+    after date: SchedulerTimeType,
+    interval: SchedulerTimeType.Stride,
+    tolerance: SchedulerTimeType.Stride,
+    options: SchedulerOptions?,
+    _ action: @escaping () -> Void
+  ) -> any Cancellable {
+    action()
+    return AnyCancellable {}
+  }
+}

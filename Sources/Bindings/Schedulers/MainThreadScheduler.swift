@@ -1,0 +1,102 @@
+import Dispatch
+import Foundation
+
+/// A scheduler that runs actions on the main thread: at once when the caller is already there,
+/// otherwise on the main queue.
+///
+/// This is the scheduler UI bindings deliver on. A value that already arrives on the main thread
+/// reaches the UI synchronously, in the same turn of the run loop, so there is no flicker and no
+/// extra frame of latency; a value from a background thread hops to the main queue.
+///
+/// ```swift
+/// // On the main thread:
+/// MainThreadScheduler.shared.schedule { print("inside") }
+/// print("after")
+/// // prints "inside", "after"
+///
+/// // On a background thread:
+/// MainThreadScheduler.shared.schedule { print("later, on the main thread") }
+/// ```
+///
+/// Actions scheduled with ``schedule(options:_:)`` run in the order they were scheduled, from
+/// whatever threads: an action scheduled on the main thread runs at once only when no earlier
+/// action is still waiting for the main queue; otherwise it queues behind them.
+///
+/// Delayed and repeating actions always go through the main queue, like
+/// `DispatchQueue.main`'s. The time type is `DispatchQueue`'s.
+///
+/// "The main thread" means the thread that is running main-queue (and so main-actor) work. On Linux
+/// the main queue is serviced only while the program runs a main run loop or `dispatchMain()`;
+/// an `async` `main` and `swift test` call `dispatchMain()`, which parks the process's first thread
+/// and lets a worker thread drain the main queue. `Thread.isMainThread` is then `false` even inside
+/// `@MainActor` code, so this scheduler also recognises the main queue itself.
+public final class MainThreadScheduler: Scheduler, @unchecked Sendable {
+  public typealias SchedulerTimeType = DispatchQueue.SchedulerTimeType
+
+  /// The main-thread scheduler takes no options.
+  public typealias SchedulerOptions = Never
+
+  /// The one main-thread scheduler.
+  public static let shared = MainThreadScheduler()
+
+  private let lock = Lock()
+  /// Actions handed to the main queue by `schedule(options:_:)` that have not started yet.
+  private var pendingCount = 0
+  /// Marks the main queue, so that code draining it is recognised on any thread.
+  private let mainQueueKey = DispatchSpecificKey<Bool>()
+
+  private init() {
+    DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
+  }
+
+  /// Whether the caller is on the main thread, or on whichever thread is draining the main queue.
+  var isMainThread: Bool {
+    Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+  }
+
+  public var now: SchedulerTimeType { DispatchQueue.main.now }
+
+  public var minimumTolerance: SchedulerTimeType.Stride { DispatchQueue.main.minimumTolerance }
+
+  /// Runs `action` now if this is the main thread and nothing scheduled earlier is still waiting;
+  /// otherwise runs it on the main queue.
+  public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+    let isMainThread = self.isMainThread
+    let runsNow: Bool = lock.withLock {
+      if isMainThread && pendingCount == 0 { return true }
+      pendingCount += 1
+      return false
+    }
+    if runsNow {
+      action()
+      return
+    }
+    let box = SchedulerActionBox(action)
+    DispatchQueue.main.async {
+      // Counted down before running, so that the action may itself schedule work that runs at once.
+      self.lock.withLock { self.pendingCount -= 1 }
+      box.run()
+    }
+  }
+
+  /// Runs `action` on the main queue at `date`.
+  public func schedule(
+    after date: SchedulerTimeType,
+    tolerance: SchedulerTimeType.Stride,
+    options: SchedulerOptions?,
+    _ action: @escaping () -> Void
+  ) {
+    DispatchQueue.main.schedule(after: date, tolerance: tolerance, options: nil, action)
+  }
+
+  /// Runs `action` on the main queue at `date` and then every `interval`, until cancelled.
+  public func schedule(
+    after date: SchedulerTimeType,
+    interval: SchedulerTimeType.Stride,
+    tolerance: SchedulerTimeType.Stride,
+    options: SchedulerOptions?,
+    _ action: @escaping () -> Void
+  ) -> any Cancellable {
+    DispatchQueue.main.schedule(after: date, interval: interval, tolerance: tolerance, options: nil, action)
+  }
+}

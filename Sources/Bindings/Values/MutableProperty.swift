@@ -1,0 +1,71 @@
+/// An observable value: a mutable holder that gives its current value to each new subscriber and
+/// then every change.
+///
+/// ```swift
+/// let name = MutableProperty("Ada")
+/// let token = name.sink { print($0) }   // prints "Ada"
+/// name.value = "Grace"                  // prints "Grace"
+/// ```
+///
+/// It never fails and never completes. It is a ``BindingOwner`` — bindings into it live as long as
+/// it does — a target for `<~` (binding a new source replaces the previous one), and an endpoint
+/// for `<~>`. ``map(_:)`` derives a read-only ``Property``.
+///
+/// Safe to use from any thread; deliveries to one subscriber never overlap.
+public final class MutableProperty<Value>: Publisher, BindingOwner, BindingEndpointConvertible, @unchecked Sendable {
+  public typealias Output = Value
+  public typealias Failure = Never
+  public typealias Owner = MutableProperty<Value>
+
+  let subject: CurrentValueSubject<Value, Never>
+  /// The bindings into this property.
+  public let bindings = BindingBag()
+
+  /// Creates a property holding `value`.
+  public init(_ value: Value) {
+    subject = CurrentValueSubject(value)
+  }
+
+  /// The current value. Setting it sends the new value to every subscriber.
+  public var value: Value {
+    get { subject.value }
+    set { subject.value = newValue }
+  }
+
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
+    subject.receive(subscriber: subscriber)
+  }
+
+  /// The endpoint for `<~>` and the target for `<~`: writes set ``value``.
+  public var bindingEndpoint: BindingEndpoint<MutableProperty<Value>, Value> {
+    BindingEndpoint(
+      target: BindingTarget(self, identity: BindingTargetIdentity.value, description: "MutableProperty<\(Value.self)>") {
+        property,
+        value in
+        property.value = value
+      },
+      changes: self
+    )
+  }
+
+  /// A read-only property whose value is `transform` applied to this property's value, kept up to
+  /// date.
+  ///
+  /// ```swift
+  /// let name = MutableProperty("Ada")
+  /// let length = name.map { $0.count }
+  /// name.value = "Grace"
+  /// print(length.value)   // prints "5"
+  /// ```
+  ///
+  /// `transform` runs once per change, on the thread that made it. The derived property keeps this
+  /// one alive.
+  public func map<Transformed>(_ transform: @escaping (Value) -> Transformed) -> Property<Transformed> {
+    Property(deriving: self, transform)
+  }
+}
+
+/// Identities of the targets that value holders expose, so that each has one source at a time.
+enum BindingTargetIdentity: Hashable {
+  case value
+}

@@ -1,0 +1,65 @@
+/// A read-only observable value, usually derived from a ``MutableProperty`` with `map`.
+///
+/// ```swift
+/// let celsius = MutableProperty(20.0)
+/// let fahrenheit = celsius.map { $0 * 9 / 5 + 32 }
+/// let token = fahrenheit.sink { print($0) }   // prints "68.0"
+/// celsius.value = 100                          // prints "212.0"
+/// print(fahrenheit.value)                      // prints "212.0"
+/// ```
+///
+/// It gives its current value to each new subscriber and never fails. It follows its source for as
+/// long as it lives itself; `transform` runs once per change of the source.
+public final class Property<Value>: Publisher, @unchecked Sendable {
+  public typealias Output = Value
+  public typealias Failure = Never
+
+  private let subject: CurrentValueSubject<Value, Never>
+  /// Keeps the source alive and subscribed for as long as this property lives.
+  private let sourceSubscription: AnyCancellable?
+
+  /// Creates a property that always holds `value`.
+  public init(value: Value) {
+    subject = CurrentValueSubject(value)
+    sourceSubscription = nil
+  }
+
+  /// Creates a read-only view of `property`.
+  public convenience init(_ property: MutableProperty<Value>) {
+    self.init(deriving: property) { $0 }
+  }
+
+  init<Source>(deriving source: MutableProperty<Source>, _ transform: @escaping (Source) -> Value) {
+    let subject = CurrentValueSubject<Value, Never>(transform(source.value))
+    self.subject = subject
+    // The replayed first value seeds the subject again, so a change made between reading the value
+    // and subscribing is not lost. The subscription holds the subject, not this property, so
+    // dropping the property cancels it.
+    sourceSubscription = source.sink { subject.send(transform($0)) }
+  }
+
+  /// The current value.
+  public var value: Value {
+    subject.value
+  }
+
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
+    subject.receive(subscriber: subscriber)
+  }
+
+  /// A read-only property whose value is `transform` applied to this property's value.
+  ///
+  /// ```swift
+  /// let count = Property(value: 2)
+  /// print(count.map { $0 * 10 }.value)   // prints "20"
+  /// ```
+  public func map<Transformed>(_ transform: @escaping (Value) -> Transformed) -> Property<Transformed> {
+    Property<Transformed>(derivingFrom: self, transform)
+  }
+
+  private init<Source>(derivingFrom source: Property<Source>, _ transform: @escaping (Source) -> Value) {
+    let subject = CurrentValueSubject<Value, Never>(transform(source.value))
+    self.subject = subject
+    sourceSubscription = source.sink { subject.send(transform($0)) }
+  }
+}

@@ -1,0 +1,63 @@
+/// A property wrapper that publishes its property's changes through its projected value.
+///
+/// ```swift
+/// final class ViewModel {
+///   @Published var name = "Ada"
+/// }
+/// let viewModel = ViewModel()
+/// let token = viewModel.$name.sink { print($0) }   // prints "Ada"
+/// viewModel.name = "Grace"                         // prints "Grace"
+/// ```
+///
+/// Unlike Combine's, the projected publisher (`$name`) replays the current value to each new
+/// subscriber, so a binding made from it (`label.reactive.text <~ viewModel.$name`) takes the
+/// current value at once. It is also a target and a two-way endpoint: `field.reactive.text <~>
+/// viewModel.$name`. The storage is a ``MutableProperty``; bindings into `$name` live as long as the
+/// property does.
+///
+/// On Apple platforms, a file that imports both Combine and Bindings can write
+/// `@Bindings.Published` to pick this one.
+@propertyWrapper
+public struct Published<Value> {
+  private let storage: MutableProperty<Value>
+
+  /// Creates the wrapper with an initial value.
+  public init(wrappedValue: Value) {
+    storage = MutableProperty(wrappedValue)
+  }
+
+  /// The property's value. Setting it publishes the new value.
+  public var wrappedValue: Value {
+    get { storage.value }
+    nonmutating set { storage.value = newValue }
+  }
+
+  /// A publisher of the property's current value and changes.
+  public var projectedValue: Publisher {
+    Publisher(storage: storage)
+  }
+
+  /// The publisher of a `@Published` property: its current value on subscribe, then every change.
+  ///
+  /// It never fails. It is also a binding target and a two-way endpoint for the property.
+  public struct Publisher: Bindings.Publisher, BindingEndpointConvertible {
+    public typealias Output = Value
+    public typealias Failure = Never
+    public typealias Owner = MutableProperty<Value>
+
+    let storage: MutableProperty<Value>
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
+      storage.receive(subscriber: subscriber)
+    }
+
+    /// The current value of the property.
+    public var value: Value {
+      storage.value
+    }
+
+    public var bindingEndpoint: BindingEndpoint<MutableProperty<Value>, Value> {
+      storage.bindingEndpoint
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import BindingsTesting
+import Foundation
+import Testing
+
+@testable import Bindings
+
+@Suite("BindingBag")
+struct BindingBagTests {
+  @Test("an empty bag has no live bindings")
+  func empty() {
+    let bag = BindingBag()
+    #expect(bag.count == 0)
+    #expect(bag.liveBindings == [])
+    #expect(bag.description == "BindingBag(0 live)")
+  }
+
+  @Test("the bag's deallocation cancels every binding in it")
+  func deallocationCancels() {
+    let subject = PassthroughSubject<Int, Never>()
+    var cancelled = 0
+    do {
+      let bag = BindingBag()
+      bag.insert(subject.sink { _ in })
+      bag.insert(AnyCancellable { cancelled += 1 })
+      #expect(subject.core.subscriberCount == 1)
+    }
+    #expect(subject.core.subscriberCount == 0)
+    #expect(cancelled == 1)
+  }
+
+  @Test("insert records the target and where it was called")
+  func insertRecordsLocation() {
+    let bag = BindingBag()
+    let line: UInt = #line + 1
+    bag.insert(AnyCancellable {}, target: "refresh timer")
+    #expect(bag.liveBindings == [BindingRecord(target: "refresh timer", fileID: #fileID, line: line)])
+    #expect(bag.description == "BindingBag(1 live)\n  refresh timer ← bound at \(#fileID):\(line)")
+  }
+
+  @Test("an insert with the identity of a live binding cancels and replaces it")
+  func identityReplaces() {
+    let bag = BindingBag()
+    var log: [String] = []
+    bag.insert(AnyCancellable { log.append("first cancelled") }, identity: "title")
+    bag.insert(AnyCancellable { log.append("second cancelled") }, identity: "title")
+    #expect(log == ["first cancelled"])
+    #expect(bag.count == 1)
+    bag.removeAll()
+    #expect(log == ["first cancelled", "second cancelled"])
+  }
+
+  @Test("removeAll cancels everything and the bag takes new bindings afterwards")
+  func removeAllThenReuse() {
+    let bag = BindingBag()
+    var cancelled = 0
+    for _ in 0..<3 { bag.insert(AnyCancellable { cancelled += 1 }) }
+    bag.removeAll()
+    #expect(cancelled == 3)
+    #expect(bag.count == 0)
+    bag.insert(AnyCancellable { cancelled += 1 })
+    #expect(bag.count == 1)
+  }
+
+  @Test("bindings whose sources complete leave the bag, so a long-lived owner does not accumulate them")
+  func completedBindingsLeave() {
+    let label = BindingTestLabel()
+    for index in 0..<100 {
+      let source = CurrentValueSubject<Int, Never>(index)
+      label.reactive.count <~ source
+      source.send(completion: .finished)
+    }
+    for _ in 0..<100 {
+      let source = PassthroughSubject<String, Never>()
+      source ~> (label, { label, text in label.text = text })
+      source.send(completion: .finished)
+    }
+    #expect(label.count == 99)
+    #expect(label.bindings.count == 0)
+  }
+
+  @Test("a source that completes while being subscribed leaves no entry behind")
+  func synchronousCompletion() {
+    let label = BindingTestLabel()
+    let finished = CurrentValueSubject<Int, Never>(5)
+    finished.send(completion: .finished)
+    label.reactive.count <~ finished
+    #expect(label.bindings.count == 0)
+  }
+
+  @Test("bindings list themselves oldest first, with their targets")
+  func introspection() {
+    let label = BindingTestLabel()
+    let viewModel = BindingTestViewModel()
+    label.reactive.text <~ viewModel.$name
+    let line: UInt = #line + 1
+    PassthroughSubject<Int, Never>().bind(to: label.reactive.count)
+    #expect(
+      label.bindings.liveBindings == [
+        BindingRecord(target: "\\BindingTestLabel.text"),
+        BindingRecord(target: "\\BindingTestLabel.count", fileID: #fileID, line: line),
+      ])
+    #expect(
+      "\(label.bindings.liveBindings[0])"
+        == "\\BindingTestLabel.text ← bound with an operator (use bind(to:) to record where)")
+  }
+
+  @Test("inserting, removing and cancelling from many threads at once is safe")
+  func concurrentUse() {
+    let label = BindingTestLabel()
+    let sources = (0..<8).map { _ in PassthroughSubject<Int, Never>() }
+    let handoff = SendableBox((label, sources))
+    DispatchQueue.concurrentPerform(iterations: 8) { index in
+      let (label, sources) = handoff.value
+      for round in 0..<200 {
+        let token = sources[index] ~> (label, { _, _ in })
+        sources[index].send(round)
+        if round % 3 == 0 { token.cancel() }
+        if round % 50 == 0 { _ = label.bindings.liveBindings }
+        if index == 0 && round % 70 == 0 { label.bindings.removeAll() }
+      }
+    }
+    label.bindings.removeAll()
+    #expect(label.bindings.count == 0)
+    #expect(sources.allSatisfy { $0.core.subscriberCount == 0 })
+  }
+
+  @Test("one key-path target bound from many threads at once ends with exactly one binding")
+  func concurrentReplacement() {
+    let label = BindingTestLabel()
+    let sources = (0..<8).map { _ in PassthroughSubject<Int, Never>() }
+    let handoff = SendableBox((label, sources))
+    DispatchQueue.concurrentPerform(iterations: 8) { index in
+      let (label, sources) = handoff.value
+      for _ in 0..<100 { label.reactive.count <~ sources[index] }
+    }
+    #expect(label.bindings.count == 1)
+    #expect(sources.map { $0.core.subscriberCount }.reduce(0, +) == 1)
+  }
+}
