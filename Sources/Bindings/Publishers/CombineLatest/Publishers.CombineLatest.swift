@@ -1,0 +1,252 @@
+extension Publisher {
+  /// Combines this publisher with `other`, publishing a tuple of the latest value of each whenever
+  /// either publishes, once both have published at least one value.
+  ///
+  /// ```swift
+  /// let left = PassthroughSubject<Int, Never>()
+  /// let right = PassthroughSubject<String, Never>()
+  /// let token = left.combineLatest(right).sink { print($0) }
+  /// left.send(1)       // prints nothing: `right` has no value yet
+  /// right.send("a")    // prints "(1, "a")"
+  /// left.send(2)       // prints "(2, "a")"
+  /// ```
+  ///
+  /// Requests from the downstream go to every upstream. Each upstream's latest value is kept; when
+  /// the downstream has no demand, new combinations are dropped. The result finishes when every
+  /// upstream has finished, and fails as soon as one fails, cancelling the others.
+  public func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P>
+  where P.Failure == Failure {
+    Publishers.CombineLatest(self, other)
+  }
+
+  /// Combines this publisher with `other`, publishing `transform` of the latest value of each.
+  ///
+  /// ```swift
+  /// let width = PassthroughSubject<Int, Never>()
+  /// let height = PassthroughSubject<Int, Never>()
+  /// let token = width.combineLatest(height) { $0 * $1 }.sink { print($0) }
+  /// width.send(2)
+  /// height.send(3)   // prints "6"
+  /// width.send(4)    // prints "12"
+  /// ```
+  public func combineLatest<P: Publisher, T>(
+    _ other: P, _ transform: @escaping (Output, P.Output) -> T
+  ) -> Publishers.CombineLatest<Self, P>.Transformed<T> where P.Failure == Failure {
+    Publishers.CombineLatest(self, other).transformed { transform($0.0, $0.1) }
+  }
+
+  /// Combines this publisher with two others, publishing a tuple of the latest value of each.
+  ///
+  /// ```swift
+  /// let a = PassthroughSubject<Int, Never>(), b = PassthroughSubject<Int, Never>()
+  /// let c = PassthroughSubject<Int, Never>()
+  /// let token = a.combineLatest(b, c).sink { print($0) }
+  /// a.send(1); b.send(2); c.send(3)   // prints "(1, 2, 3)"
+  /// ```
+  public func combineLatest<P: Publisher, Q: Publisher>(
+    _ publisher1: P, _ publisher2: Q
+  ) -> Publishers.CombineLatest3<Self, P, Q> where P.Failure == Failure, Q.Failure == Failure {
+    Publishers.CombineLatest3(self, publisher1, publisher2)
+  }
+
+  /// Combines this publisher with two others, publishing `transform` of the latest value of each.
+  ///
+  /// ```swift
+  /// let token = a.combineLatest(b, c) { $0 + $1 + $2 }.sink { print($0) }
+  /// a.send(1); b.send(2); c.send(3)   // prints "6"
+  /// ```
+  public func combineLatest<P: Publisher, Q: Publisher, T>(
+    _ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T
+  ) -> Publishers.CombineLatest3<Self, P, Q>.Transformed<T> where P.Failure == Failure, Q.Failure == Failure {
+    Publishers.CombineLatest3(self, publisher1, publisher2).transformed { transform($0.0, $0.1, $0.2) }
+  }
+
+  /// Combines this publisher with three others, publishing a tuple of the latest value of each.
+  ///
+  /// ```swift
+  /// let token = a.combineLatest(b, c, d).sink { print($0) }
+  /// a.send(1); b.send(2); c.send(3); d.send(4)   // prints "(1, 2, 3, 4)"
+  /// ```
+  public func combineLatest<P: Publisher, Q: Publisher, R: Publisher>(
+    _ publisher1: P, _ publisher2: Q, _ publisher3: R
+  ) -> Publishers.CombineLatest4<Self, P, Q, R>
+  where P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
+    Publishers.CombineLatest4(self, publisher1, publisher2, publisher3)
+  }
+
+  /// Combines this publisher with three others, publishing `transform` of the latest value of each.
+  ///
+  /// ```swift
+  /// let token = a.combineLatest(b, c, d) { $0 + $1 + $2 + $3 }.sink { print($0) }
+  /// a.send(1); b.send(2); c.send(3); d.send(4)   // prints "10"
+  /// ```
+  public func combineLatest<P: Publisher, Q: Publisher, R: Publisher, T>(
+    _ publisher1: P, _ publisher2: Q, _ publisher3: R,
+    _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
+  ) -> Publishers.CombineLatest4<Self, P, Q, R>.Transformed<T>
+  where P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
+    Publishers.CombineLatest4(self, publisher1, publisher2, publisher3).transformed {
+      transform($0.0, $0.1, $0.2, $0.3)
+    }
+  }
+}
+
+extension Publishers {
+  /// A publisher that combines the latest values of two publishers into a tuple.
+  ///
+  /// ```swift
+  /// let token = Publishers.CombineLatest(left, right).sink { print($0) }
+  /// left.send(1); right.send("a")   // prints "(1, "a")"
+  /// ```
+  public struct CombineLatest<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
+    typealias Upstream = Self
+    public typealias Output = (A.Output, B.Output)
+    public typealias Failure = A.Failure
+
+    /// The first upstream.
+    public let a: A
+    /// The second upstream.
+    public let b: B
+
+    /// Combines `a` and `b`.
+    public init(_ a: A, _ b: B) {
+      self.a = a
+      self.b = b
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      subscribe(subscriber, transform: { $0 })
+    }
+
+    func subscribe<S: Subscriber>(_ subscriber: S, transform: @escaping (Output) -> S.Input)
+    where S.Failure == Failure {
+      let storage = CombineLatestStorage<S, (A.Output?, B.Output?), Output>(
+        downstream: subscriber, upstreamCount: 2, values: (nil, nil), combine: { ($0.0!, $0.1!) }, transform: transform)
+      storage.start()
+      a.subscribe(storage.side(0) { $0.0 = $1 })
+      b.subscribe(storage.side(1) { $0.1 = $1 })
+    }
+
+    func transformed<T>(_ transform: @escaping (Output) -> T) -> Transformed<T> {
+      Transformed(upstream: self, transform: transform)
+    }
+
+    /// The publisher a transforming `combineLatest` returns: the combination, passed through a
+    /// closure, without a separate map stage.
+    public struct Transformed<Output>: Publisher {
+      public typealias Failure = A.Failure
+
+      let upstream: Upstream
+      let transform: (Upstream.Output) -> Output
+
+      public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        upstream.subscribe(subscriber, transform: transform)
+      }
+    }
+  }
+
+  /// A publisher that combines the latest values of three publishers into a tuple.
+  public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: Publisher
+  where A.Failure == B.Failure, B.Failure == C.Failure {
+    typealias Upstream = Self
+    public typealias Output = (A.Output, B.Output, C.Output)
+    public typealias Failure = A.Failure
+
+    public let a: A
+    public let b: B
+    public let c: C
+
+    /// Combines `a`, `b` and `c`.
+    public init(_ a: A, _ b: B, _ c: C) {
+      self.a = a
+      self.b = b
+      self.c = c
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      subscribe(subscriber, transform: { $0 })
+    }
+
+    func subscribe<S: Subscriber>(_ subscriber: S, transform: @escaping (Output) -> S.Input)
+    where S.Failure == Failure {
+      let storage = CombineLatestStorage<S, (A.Output?, B.Output?, C.Output?), Output>(
+        downstream: subscriber, upstreamCount: 3, values: (nil, nil, nil),
+        combine: { ($0.0!, $0.1!, $0.2!) }, transform: transform)
+      storage.start()
+      a.subscribe(storage.side(0) { $0.0 = $1 })
+      b.subscribe(storage.side(1) { $0.1 = $1 })
+      c.subscribe(storage.side(2) { $0.2 = $1 })
+    }
+
+    func transformed<T>(_ transform: @escaping (Output) -> T) -> Transformed<T> {
+      Transformed(upstream: self, transform: transform)
+    }
+
+    /// The publisher a transforming `combineLatest` returns: the combination, passed through a
+    /// closure, without a separate map stage.
+    public struct Transformed<Output>: Publisher {
+      public typealias Failure = A.Failure
+
+      let upstream: Upstream
+      let transform: (Upstream.Output) -> Output
+
+      public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        upstream.subscribe(subscriber, transform: transform)
+      }
+    }
+  }
+
+  /// A publisher that combines the latest values of four publishers into a tuple.
+  public struct CombineLatest4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
+  where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
+    typealias Upstream = Self
+    public typealias Output = (A.Output, B.Output, C.Output, D.Output)
+    public typealias Failure = A.Failure
+
+    public let a: A
+    public let b: B
+    public let c: C
+    public let d: D
+
+    /// Combines `a`, `b`, `c` and `d`.
+    public init(_ a: A, _ b: B, _ c: C, _ d: D) {
+      self.a = a
+      self.b = b
+      self.c = c
+      self.d = d
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      subscribe(subscriber, transform: { $0 })
+    }
+
+    func subscribe<S: Subscriber>(_ subscriber: S, transform: @escaping (Output) -> S.Input)
+    where S.Failure == Failure {
+      let storage = CombineLatestStorage<S, (A.Output?, B.Output?, C.Output?, D.Output?), Output>(
+        downstream: subscriber, upstreamCount: 4, values: (nil, nil, nil, nil),
+        combine: { ($0.0!, $0.1!, $0.2!, $0.3!) }, transform: transform)
+      storage.start()
+      a.subscribe(storage.side(0) { $0.0 = $1 })
+      b.subscribe(storage.side(1) { $0.1 = $1 })
+      c.subscribe(storage.side(2) { $0.2 = $1 })
+      d.subscribe(storage.side(3) { $0.3 = $1 })
+    }
+
+    func transformed<T>(_ transform: @escaping (Output) -> T) -> Transformed<T> {
+      Transformed(upstream: self, transform: transform)
+    }
+
+    /// The publisher a transforming `combineLatest` returns: the combination, passed through a
+    /// closure, without a separate map stage.
+    public struct Transformed<Output>: Publisher {
+      public typealias Failure = A.Failure
+
+      let upstream: Upstream
+      let transform: (Upstream.Output) -> Output
+
+      public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        upstream.subscribe(subscriber, transform: transform)
+      }
+    }
+  }
+}

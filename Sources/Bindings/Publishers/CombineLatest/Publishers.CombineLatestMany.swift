@@ -1,0 +1,60 @@
+extension Collection where Element: Publisher {
+  /// Combines every publisher in the collection, publishing an array of the latest value of each,
+  /// in the collection's order, once all of them have published at least one value.
+  ///
+  /// ```swift
+  /// let fields = [PassthroughSubject<String, Never>(), PassthroughSubject<String, Never>()]
+  /// let token = fields.combineLatest().sink { print($0) }
+  /// fields[0].send("Ada")
+  /// fields[1].send("Lovelace")   // prints "["Ada", "Lovelace"]"
+  /// fields[0].send("Augusta")    // prints "["Augusta", "Lovelace"]"
+  /// ```
+  ///
+  /// An empty collection finishes at once without a value.
+  public func combineLatest() -> Publishers.CombineLatestMany<Element> {
+    Publishers.CombineLatestMany(Array(self))
+  }
+}
+
+extension Publishers {
+  /// A publisher that combines the latest values of any number of publishers of one type into an
+  /// array, with the semantics of ``Publishers/CombineLatest``.
+  ///
+  /// ```swift
+  /// let token = Publishers.CombineLatestMany([a, b, c]).sink { print($0) }
+  /// a.send(1); b.send(2); c.send(3)   // prints "[1, 2, 3]"
+  /// ```
+  public struct CombineLatestMany<Upstream: Publisher>: Publisher {
+    public typealias Output = [Upstream.Output]
+    public typealias Failure = Upstream.Failure
+
+    /// The combined publishers, in the order of the published arrays.
+    public let publishers: [Upstream]
+
+    /// Combines `publishers`.
+    public init(_ publishers: [Upstream]) {
+      self.publishers = publishers
+    }
+
+    /// Combines `publishers`.
+    public init(_ publishers: Upstream...) {
+      self.publishers = publishers
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      guard !publishers.isEmpty else {
+        subscriber.receive(subscription: Subscriptions.empty)
+        subscriber.receive(completion: .finished)
+        return
+      }
+      let storage = CombineLatestStorage<S, ContiguousArray<Upstream.Output?>, [Upstream.Output]>(
+        downstream: subscriber, upstreamCount: publishers.count,
+        values: ContiguousArray(repeating: nil, count: publishers.count),
+        combine: { $0.map { $0! } }, transform: { $0 })
+      storage.start()
+      for (index, publisher) in publishers.enumerated() {
+        publisher.subscribe(storage.side(index) { $0[index] = $1 })
+      }
+    }
+  }
+}

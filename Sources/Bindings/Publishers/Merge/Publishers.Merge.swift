@@ -1,0 +1,410 @@
+extension Publisher {
+  /// Merges this publisher with `other`: values from either are republished as they arrive.
+  ///
+  /// ```swift
+  /// let clicks = PassthroughSubject<String, Never>()
+  /// let keys = PassthroughSubject<String, Never>()
+  /// let token = clicks.merge(with: keys).sink { print($0) }
+  /// clicks.send("click")   // prints "click"
+  /// keys.send("return")    // prints "return"
+  /// ```
+  ///
+  /// The merged publisher finishes when every upstream has finished, and fails as soon as one
+  /// fails, cancelling the others. While the downstream's demand is limited, each upstream is asked
+  /// for one value at a time, and a value that finds no demand waits for it.
+  public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>
+  where P.Output == Output, P.Failure == Failure {
+    Publishers.Merge(self, other)
+  }
+
+  /// Merges this publisher with 2 others: values from any of them are republished as they arrive.
+  ///
+  /// ```swift
+  /// let token = first.merge(with: second, third).sink { print($0) }
+  /// second.send(2)   // prints "2"
+  /// ```
+  public func merge<B: Publisher, C: Publisher>(
+    with b: B, _ c: C
+  ) -> Publishers.Merge3<Self, B, C>
+  where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure {
+    Publishers.Merge3(self, b, c)
+  }
+
+  /// Merges this publisher with 3 others: values from any of them are republished as they arrive.
+  ///
+  /// ```swift
+  /// let token = first.merge(with: second, third, fourth).sink { print($0) }
+  /// second.send(2)   // prints "2"
+  /// ```
+  public func merge<B: Publisher, C: Publisher, D: Publisher>(
+    with b: B, _ c: C, _ d: D
+  ) -> Publishers.Merge4<Self, B, C, D>
+  where
+    B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output,
+    D.Failure == Failure
+  {
+    Publishers.Merge4(self, b, c, d)
+  }
+
+  /// Merges this publisher with 4 others: values from any of them are republished as they arrive.
+  ///
+  /// ```swift
+  /// let token = first.merge(with: second, third, fourth, fifth).sink { print($0) }
+  /// second.send(2)   // prints "2"
+  /// ```
+  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(
+    with b: B, _ c: C, _ d: D, _ e: E
+  ) -> Publishers.Merge5<Self, B, C, D, E>
+  where
+    B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output,
+    D.Failure == Failure, E.Output == Output, E.Failure == Failure
+  {
+    Publishers.Merge5(self, b, c, d, e)
+  }
+
+  /// Merges this publisher with 5 others: values from any of them are republished as they arrive.
+  ///
+  /// ```swift
+  /// let token = first.merge(with: second, third, fourth, fifth, sixth).sink { print($0) }
+  /// second.send(2)   // prints "2"
+  /// ```
+  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(
+    with b: B, _ c: C, _ d: D, _ e: E, _ f: F
+  ) -> Publishers.Merge6<Self, B, C, D, E, F>
+  where
+    B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output,
+    D.Failure == Failure, E.Output == Output, E.Failure == Failure, F.Output == Output, F.Failure == Failure
+  {
+    Publishers.Merge6(self, b, c, d, e, f)
+  }
+
+  /// Merges this publisher with 6 others: values from any of them are republished as they arrive.
+  ///
+  /// ```swift
+  /// let token = first.merge(with: second, third, fourth, fifth, sixth, seventh).sink { print($0) }
+  /// second.send(2)   // prints "2"
+  /// ```
+  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(
+    with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
+  ) -> Publishers.Merge7<Self, B, C, D, E, F, G>
+  where
+    B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output,
+    D.Failure == Failure, E.Output == Output, E.Failure == Failure, F.Output == Output, F.Failure == Failure,
+    G.Output == Output, G.Failure == Failure
+  {
+    Publishers.Merge7(self, b, c, d, e, f, g)
+  }
+
+  /// Merges this publisher with 7 others: values from any of them are republished as they arrive.
+  ///
+  /// ```swift
+  /// let token = first.merge(with: second, third, fourth, fifth, sixth, seventh, eighth).sink { print($0) }
+  /// second.send(2)   // prints "2"
+  /// ```
+  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(
+    with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
+  ) -> Publishers.Merge8<Self, B, C, D, E, F, G, H>
+  where
+    B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output,
+    D.Failure == Failure, E.Output == Output, E.Failure == Failure, F.Output == Output, F.Failure == Failure,
+    G.Output == Output, G.Failure == Failure, H.Output == Output, H.Failure == Failure
+  {
+    Publishers.Merge8(self, b, c, d, e, f, g, h)
+  }
+}
+
+extension Publishers {
+  /// A publisher that republishes the values of two publishers of the same output and failure, as they
+  /// arrive.
+  ///
+  /// ```swift
+  /// let token = Publishers.Merge(a, b).sink { print($0) }
+  /// b.send(2)   // prints "2"
+  /// ```
+  public struct Merge<A: Publisher, B: Publisher>: Publisher
+  where B.Output == A.Output, B.Failure == A.Failure {
+    public typealias Output = A.Output
+    public typealias Failure = A.Failure
+
+    public let a: A
+    public let b: B
+
+    /// Merges the given publishers.
+    public init(_ a: A, _ b: B) {
+      self.a = a
+      self.b = b
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let storage = MergeStorage(
+        downstream: subscriber, machine: MergeStateMachine(innerCount: 2), description: "Merge")
+      storage.start()
+      a.subscribe(storage.side(0))
+      b.subscribe(storage.side(1))
+    }
+  }
+
+  /// A publisher that republishes the values of 3 publishers of the same output and failure, as they
+  /// arrive.
+  ///
+  /// ```swift
+  /// let token = Publishers.Merge3(a, b, c).sink { print($0) }
+  /// b.send(2)   // prints "2"
+  /// ```
+  public struct Merge3<A: Publisher, B: Publisher, C: Publisher>: Publisher
+  where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure {
+    public typealias Output = A.Output
+    public typealias Failure = A.Failure
+
+    public let a: A
+    public let b: B
+    public let c: C
+
+    /// Merges the given publishers.
+    public init(_ a: A, _ b: B, _ c: C) {
+      self.a = a
+      self.b = b
+      self.c = c
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let storage = MergeStorage(
+        downstream: subscriber, machine: MergeStateMachine(innerCount: 3), description: "Merge")
+      storage.start()
+      a.subscribe(storage.side(0))
+      b.subscribe(storage.side(1))
+      c.subscribe(storage.side(2))
+    }
+  }
+
+  /// A publisher that republishes the values of 4 publishers of the same output and failure, as they
+  /// arrive.
+  ///
+  /// ```swift
+  /// let token = Publishers.Merge4(a, b, c, d).sink { print($0) }
+  /// b.send(2)   // prints "2"
+  /// ```
+  public struct Merge4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
+  where
+    B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output,
+    D.Failure == A.Failure
+  {
+    public typealias Output = A.Output
+    public typealias Failure = A.Failure
+
+    public let a: A
+    public let b: B
+    public let c: C
+    public let d: D
+
+    /// Merges the given publishers.
+    public init(_ a: A, _ b: B, _ c: C, _ d: D) {
+      self.a = a
+      self.b = b
+      self.c = c
+      self.d = d
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let storage = MergeStorage(
+        downstream: subscriber, machine: MergeStateMachine(innerCount: 4), description: "Merge")
+      storage.start()
+      a.subscribe(storage.side(0))
+      b.subscribe(storage.side(1))
+      c.subscribe(storage.side(2))
+      d.subscribe(storage.side(3))
+    }
+  }
+
+  /// A publisher that republishes the values of 5 publishers of the same output and failure, as they
+  /// arrive.
+  ///
+  /// ```swift
+  /// let token = Publishers.Merge5(a, b, c, d, e).sink { print($0) }
+  /// b.send(2)   // prints "2"
+  /// ```
+  public struct Merge5<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher>: Publisher
+  where
+    B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output,
+    D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure
+  {
+    public typealias Output = A.Output
+    public typealias Failure = A.Failure
+
+    public let a: A
+    public let b: B
+    public let c: C
+    public let d: D
+    public let e: E
+
+    /// Merges the given publishers.
+    public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E) {
+      self.a = a
+      self.b = b
+      self.c = c
+      self.d = d
+      self.e = e
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let storage = MergeStorage(
+        downstream: subscriber, machine: MergeStateMachine(innerCount: 5), description: "Merge")
+      storage.start()
+      a.subscribe(storage.side(0))
+      b.subscribe(storage.side(1))
+      c.subscribe(storage.side(2))
+      d.subscribe(storage.side(3))
+      e.subscribe(storage.side(4))
+    }
+  }
+
+  /// A publisher that republishes the values of 6 publishers of the same output and failure, as they
+  /// arrive.
+  ///
+  /// ```swift
+  /// let token = Publishers.Merge6(a, b, c, d, e, f).sink { print($0) }
+  /// b.send(2)   // prints "2"
+  /// ```
+  public struct Merge6<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>: Publisher
+  where
+    B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output,
+    D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure, F.Output == A.Output, F.Failure == A.Failure
+  {
+    public typealias Output = A.Output
+    public typealias Failure = A.Failure
+
+    public let a: A
+    public let b: B
+    public let c: C
+    public let d: D
+    public let e: E
+    public let f: F
+
+    /// Merges the given publishers.
+    public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F) {
+      self.a = a
+      self.b = b
+      self.c = c
+      self.d = d
+      self.e = e
+      self.f = f
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let storage = MergeStorage(
+        downstream: subscriber, machine: MergeStateMachine(innerCount: 6), description: "Merge")
+      storage.start()
+      a.subscribe(storage.side(0))
+      b.subscribe(storage.side(1))
+      c.subscribe(storage.side(2))
+      d.subscribe(storage.side(3))
+      e.subscribe(storage.side(4))
+      f.subscribe(storage.side(5))
+    }
+  }
+
+  /// A publisher that republishes the values of 7 publishers of the same output and failure, as they
+  /// arrive.
+  ///
+  /// ```swift
+  /// let token = Publishers.Merge7(a, b, c, d, e, f, g).sink { print($0) }
+  /// b.send(2)   // prints "2"
+  /// ```
+  public struct Merge7<
+    A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher
+  >: Publisher
+  where
+    B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output,
+    D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure, F.Output == A.Output, F.Failure == A.Failure,
+    G.Output == A.Output, G.Failure == A.Failure
+  {
+    public typealias Output = A.Output
+    public typealias Failure = A.Failure
+
+    public let a: A
+    public let b: B
+    public let c: C
+    public let d: D
+    public let e: E
+    public let f: F
+    public let g: G
+
+    /// Merges the given publishers.
+    public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) {
+      self.a = a
+      self.b = b
+      self.c = c
+      self.d = d
+      self.e = e
+      self.f = f
+      self.g = g
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let storage = MergeStorage(
+        downstream: subscriber, machine: MergeStateMachine(innerCount: 7), description: "Merge")
+      storage.start()
+      a.subscribe(storage.side(0))
+      b.subscribe(storage.side(1))
+      c.subscribe(storage.side(2))
+      d.subscribe(storage.side(3))
+      e.subscribe(storage.side(4))
+      f.subscribe(storage.side(5))
+      g.subscribe(storage.side(6))
+    }
+  }
+
+  /// A publisher that republishes the values of 8 publishers of the same output and failure, as they
+  /// arrive.
+  ///
+  /// ```swift
+  /// let token = Publishers.Merge8(a, b, c, d, e, f, g, h).sink { print($0) }
+  /// b.send(2)   // prints "2"
+  /// ```
+  public struct Merge8<
+    A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher
+  >: Publisher
+  where
+    B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output,
+    D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure, F.Output == A.Output, F.Failure == A.Failure,
+    G.Output == A.Output, G.Failure == A.Failure, H.Output == A.Output, H.Failure == A.Failure
+  {
+    public typealias Output = A.Output
+    public typealias Failure = A.Failure
+
+    public let a: A
+    public let b: B
+    public let c: C
+    public let d: D
+    public let e: E
+    public let f: F
+    public let g: G
+    public let h: H
+
+    /// Merges the given publishers.
+    public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) {
+      self.a = a
+      self.b = b
+      self.c = c
+      self.d = d
+      self.e = e
+      self.f = f
+      self.g = g
+      self.h = h
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let storage = MergeStorage(
+        downstream: subscriber, machine: MergeStateMachine(innerCount: 8), description: "Merge")
+      storage.start()
+      a.subscribe(storage.side(0))
+      b.subscribe(storage.side(1))
+      c.subscribe(storage.side(2))
+      d.subscribe(storage.side(3))
+      e.subscribe(storage.side(4))
+      f.subscribe(storage.side(5))
+      g.subscribe(storage.side(6))
+      h.subscribe(storage.side(7))
+    }
+  }
+}
