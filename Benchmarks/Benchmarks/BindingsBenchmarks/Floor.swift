@@ -1,8 +1,10 @@
 // The floor: the same work as direct closure calls, with no library. A subject is an array of
 // closures, with no lock, no demand and no cancellation token object. No library can beat this.
 
-/// A minimal subject: closures in slots; removal frees a slot for reuse (O(1)).
-final class FloorSubject<Value> {
+/// A minimal subject: closures in slots; removal frees a slot for reuse (O(1)). Not generic, so that
+/// storing a closure never needs a reabstraction thunk: the floor does only the unavoidable work.
+final class FloorSubject {
+  typealias Value = Int
   private var observers: [((Value) -> Void)?] = []
   private var freeSlots: [Int] = []
 
@@ -32,7 +34,7 @@ final class FloorSubject<Value> {
 }
 
 final class FloorPipeline: PipelineFixture {
-  let subject = FloorSubject<Int>()
+  let subject = FloorSubject()
   let field = Field()
 
   init() {
@@ -48,7 +50,7 @@ final class FloorPipeline: PipelineFixture {
 
 final class FloorPropertyBinding: PropertyBindingFixture {
   final class Holder {
-    let observers = FloorSubject<Int>()
+    let observers = FloorSubject()
     var value = 0 {
       didSet { observers.send(value) }
     }
@@ -69,7 +71,7 @@ final class FloorPropertyBinding: PropertyBindingFixture {
 }
 
 final class FloorSubscribeCancel: SubscribeCancelFixture {
-  let subject = FloorSubject<Int>()
+  let subject = FloorSubject()
   let field = Field()
   let body: (Int) -> Void
 
@@ -91,7 +93,7 @@ final class FloorSubscribeCancel: SubscribeCancelFixture {
 }
 
 final class FloorLiveSubscriptions: LiveSubscriptionsFixture {
-  let subject: FloorSubject<Int>
+  let subject: FloorSubject
   var tokens: [Int] = []
   let field = Field()
   let body: (Int) -> Void
@@ -120,7 +122,7 @@ final class FloorLiveSubscriptions: LiveSubscriptionsFixture {
 }
 
 final class FloorFanOut: FanOutFixture {
-  let subject = FloorSubject<Int>()
+  let subject = FloorSubject()
   let field = Field()
 
   init(subscribers: Int) {
@@ -132,7 +134,7 @@ final class FloorFanOut: FanOutFixture {
 }
 
 final class FloorCancelMany: CancelManyFixture {
-  let subject = FloorSubject<Int>()
+  let subject = FloorSubject()
   var tokens: [Int] = []
   let field = Field()
 
@@ -153,14 +155,14 @@ final class FloorCancelMany: CancelManyFixture {
 
 final class FloorOwnerTeardown: OwnerTeardownFixture {
   final class Owner {
-    let source: FloorSubject<Int>
+    let source: FloorSubject
     var slots: [Int] = []
     var value = 0
-    init(source: FloorSubject<Int>) { self.source = source }
+    init(source: FloorSubject) { self.source = source }
     deinit { for slot in slots { source.remove(slot) } }
   }
 
-  let source = FloorSubject<Int>()
+  let source = FloorSubject()
   var owner: Owner?
 
   init(bindings: Int) {
@@ -173,7 +175,7 @@ final class FloorOwnerTeardown: OwnerTeardownFixture {
   func dropOwner() { owner = nil }
 
   static func proof(bindings: Int) -> (cancels: Int, deliveriesAfterTeardown: Int) {
-    let source = FloorSubject<Int>()
+    let source = FloorSubject()
     let deliveries = Field()
     var owner: Owner? = Owner(source: source)
     if let owner {
@@ -193,8 +195,8 @@ final class FloorOwnerTeardown: OwnerTeardownFixture {
 }
 
 final class FloorCombineLatest: CombineLatestFixture {
-  let left = FloorSubject<Int>()
-  let right = FloorSubject<Int>()
+  let left = FloorSubject()
+  let right = FloorSubject()
   let field = Field()
   private var latestLeft: Int?
   private var latestRight: Int?
@@ -218,7 +220,7 @@ final class FloorCombineLatest: CombineLatestFixture {
 
 final class FloorTwoWay: TwoWayFixture {
   final class Holder {
-    let observers = FloorSubject<Int>()
+    let observers = FloorSubject()
     var value = 0 {
       didSet { observers.send(value) }
     }
