@@ -1,11 +1,17 @@
 // The floor: the same work as direct closure calls, with no library. A subject is an array of
 // closures, with no lock, no demand and no cancellation token object. No library can beat this.
 
-/// A minimal subject: closures in slots; removal frees a slot for reuse (O(1)). Not generic, so that
-/// storing a closure never needs a reabstraction thunk: the floor does only the unavoidable work.
+/// A minimal subject: closures in slots; removal frees a slot for reuse (O(1)). Not generic, and each
+/// closure sits in a struct field rather than directly in the array (an array element of function
+/// type would be stored at maximal abstraction, behind a reabstraction thunk that allocates): the
+/// floor does only the unavoidable work.
 final class FloorSubject {
   typealias Value = Int
-  private var observers: [((Value) -> Void)?] = []
+  private struct Observer {
+    let call: (Value) -> Void
+  }
+
+  private var observers: [Observer?] = []
   private var freeSlots: [Int] = []
 
   init(reservingCapacity capacity: Int = 0) {
@@ -13,15 +19,15 @@ final class FloorSubject {
   }
 
   func send(_ value: Value) {
-    for case let observer? in observers { observer(value) }
+    for case let observer? in observers { observer.call(value) }
   }
 
   func add(_ observer: @escaping (Value) -> Void) -> Int {
     if let slot = freeSlots.popLast() {
-      observers[slot] = observer
+      observers[slot] = Observer(call: observer)
       return slot
     }
-    observers.append(observer)
+    observers.append(Observer(call: observer))
     return observers.count - 1
   }
 
