@@ -174,7 +174,8 @@ private func s7<F: OwnerTeardownFixture>(_: F.Type, _ name: String, count: Int, 
     benchmark.startMeasurement()
     fixture.dropOwner()
     benchmark.stopMeasurement()
-    benchmark.measurement(.custom("upstream cancels seen", polarity: .prefersLarger, useScalingFactor: false), proof.cancels)
+    benchmark.measurement(
+      .custom("upstream cancels seen", polarity: .prefersLarger, useScalingFactor: false), proof.cancels)
     benchmark.measurement(.custom("deliveries after teardown", useScalingFactor: false), proof.deliveriesAfterTeardown)
   }
 }
