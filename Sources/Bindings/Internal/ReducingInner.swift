@@ -7,8 +7,9 @@
 /// has requested something. A downstream that has not requested yet gets the result when it does.
 /// A failure, from the upstream or thrown by the reduction, is delivered at once, demand or not.
 ///
-/// Values are not locked around: the upstream delivers them serially, and the accumulator is read
-/// only after the reduction is over. The lock guards the state `request(_:)` and `cancel()` touch.
+/// The accumulator needs no lock: the upstream never delivers two values at once, and the
+/// accumulator is read only once the reduction is over. The lock guards the subscription state,
+/// which `request(_:)` and `cancel()` may touch from other threads.
 class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible, @unchecked Sendable
 {

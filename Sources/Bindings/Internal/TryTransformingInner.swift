@@ -5,8 +5,9 @@
 /// a replacement; throwing cancels the upstream once and sends the error downstream once. After
 /// that, or after `cancel()`, nothing more reaches the downstream subscriber, which is released.
 ///
-/// Values are not locked around: the upstream delivers them serially. The lock guards only the
-/// subscription state that `cancel()` and `request(_:)` may touch from other threads.
+/// The lock guards the subscription state, which `cancel()` and `request(_:)` may touch from other
+/// threads; each value takes it once to check that the subscription is live. The transform and
+/// its state need no lock: the upstream never delivers two values at once.
 class TryTransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible, @unchecked Sendable
 where Downstream.Failure == any Error {

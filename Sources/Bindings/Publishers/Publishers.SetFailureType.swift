@@ -3,7 +3,6 @@ extension Publisher where Failure == Never {
   /// publishers that can.
   ///
   /// ```swift
-  /// let subject = PassthroughSubject<Int, URLError>()
   /// let token = [1].publisher
   ///   .setFailureType(to: URLError.self)
   ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
