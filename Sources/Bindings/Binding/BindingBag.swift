@@ -48,9 +48,16 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   /// The live bindings, oldest first, with where each was made and the target it writes.
   ///
   /// ```swift
+  /// viewModel.$name.bind(to: label.reactive.text)   // at MyApp/ProfileView.swift:42
+  /// label.reactive.count <~ viewModel.$count
   /// for binding in label.bindings.liveBindings { print(binding) }
   /// // prints "\Label.text ← bound at MyApp/ProfileView.swift:42"
+  /// // prints "\Label.count ← bound with an operator (use bind(to:) to record where)"
   /// ```
+  ///
+  /// Operators cannot take `#fileID` and `#line` default arguments (Swift allows exactly two
+  /// operands), so only bindings made with `bind(to:)` and ``insert(_:identity:target:fileID:line:)``
+  /// know where they were made; every binding knows its target.
   public var liveBindings: [BindingRecord] {
     lock.withLock { entries.sorted { $0.key < $1.key }.map(\.value.record) }
   }

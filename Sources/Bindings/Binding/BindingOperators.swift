@@ -126,6 +126,34 @@ public func ~> <Source: Publisher, Target: BindingTargetConvertible>(
   fatalError("unavailable")
 }
 
+/// A source that can fail cannot be bound: a binding has nowhere to send the error.
+@available(
+  *,
+  unavailable,
+  message: "the source can fail: handle the error first, e.g. with replaceError(with:), catch, or assertNoFailure()"
+)
+@discardableResult
+public func <~ <Target: BindingTargetConvertible, Source: Publisher>(
+  target: Target,
+  source: Source
+) -> AnyCancellable where Target.Value == Source.Output? {
+  fatalError("unavailable")
+}
+
+/// A source that can fail cannot be bound: a binding has nowhere to send the error.
+@available(
+  *,
+  unavailable,
+  message: "the source can fail: handle the error first, e.g. with replaceError(with:), catch, or assertNoFailure()"
+)
+@discardableResult
+public func ~> <Source: Publisher, Target: BindingTargetConvertible>(
+  source: Source,
+  target: Target
+) -> AnyCancellable where Target.Value == Source.Output? {
+  fatalError("unavailable")
+}
+
 /// A bare function or method reference would be kept alive by the binding, and with it the object
 /// it belongs to.
 @available(
@@ -150,7 +178,8 @@ extension Publisher where Failure == Never {
   ///
   /// ```swift
   /// viewModel.$name.bind(to: label.reactive.text)
-  /// print(label.bindings.liveBindings[0])   // prints "\Label.text ← bound at MyApp/Screen.swift:12"
+  /// print(label.bindings.liveBindings[0])
+  /// // prints "\Label.text ← bound at MyApp/Screen.swift:12"
   /// ```
   @discardableResult
   public func bind<Target: BindingTargetConvertible>(

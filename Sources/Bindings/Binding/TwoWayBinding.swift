@@ -133,9 +133,11 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
       link.lock.withLock { link.registrations.append(BindingBagRegistration(bag: bag, id: id)) }
       bag.insert(token, id: id, identity: identity, record: record)
     }
-    link.keep(leftEndpoint.observe({ [weak link] in link?.receive($0, from: .left) }, { [weak link] in link?.cancel() }))
+    link.keep(
+      leftEndpoint.observe({ [weak link] in link?.receive($0, from: .left) }, { [weak link] in link?.cancel() }))
     link.lock.withLock { link.machine.finishConnectingLeft() }
-    link.keep(rightEndpoint.observe({ [weak link] in link?.receive($0, from: .right) }, { [weak link] in link?.cancel() }))
+    link.keep(
+      rightEndpoint.observe({ [weak link] in link?.receive($0, from: .right) }, { [weak link] in link?.cancel() }))
     withExtendedLifetime((leftOwner, rightOwner)) {}
     return token
   }

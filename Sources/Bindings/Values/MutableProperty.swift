@@ -38,14 +38,11 @@ public final class MutableProperty<Value>: Publisher, BindingOwner, BindingEndpo
 
   /// The endpoint for `<~>` and the target for `<~`: writes set ``value``.
   public var bindingEndpoint: BindingEndpoint<MutableProperty<Value>, Value> {
-    BindingEndpoint(
-      target: BindingTarget(self, identity: BindingTargetIdentity.value, description: "MutableProperty<\(Value.self)>") {
-        property,
-        value in
-        property.value = value
-      },
-      changes: self
-    )
+    let description = "MutableProperty<\(Value.self)>"
+    let target = BindingTarget(self, identity: BindingTargetIdentity.value, description: description) {
+      (property: MutableProperty<Value>, value: Value) in property.value = value
+    }
+    return BindingEndpoint(target: target, changes: self)
   }
 
   /// A read-only property whose value is `transform` applied to this property's value, kept up to

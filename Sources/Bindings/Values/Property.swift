@@ -9,7 +9,7 @@
 /// ```
 ///
 /// It gives its current value to each new subscriber and never fails. It follows its source for as
-/// long as it lives itself; `transform` runs once per change of the source.
+/// long as it is held or has subscribers; `transform` runs once per change of the source.
 public final class Property<Value>: Publisher, @unchecked Sendable {
   public typealias Output = Value
   public typealias Failure = Never
@@ -43,8 +43,22 @@ public final class Property<Value>: Publisher, @unchecked Sendable {
     subject.value
   }
 
+  /// Each subscription keeps the property alive, so `label.reactive.text <~ count.map { … }`
+  /// follows `count` although nothing else holds the derived property.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
-    subject.receive(subscriber: subscriber)
+    subject.receive(subscriber: Inner(downstream: subscriber, property: self))
+  }
+
+  /// Passes events through, holding the property for as long as the subscription lasts.
+  private struct Inner<Downstream: Subscriber>: Subscriber
+  where Downstream.Input == Value, Downstream.Failure == Never {
+    let downstream: Downstream
+    let property: Property<Value>
+    let combineIdentifier = CombineIdentifier()
+
+    func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+    func receive(_ input: Value) -> Subscribers.Demand { downstream.receive(input) }
+    func receive(completion: Subscribers.Completion<Never>) { downstream.receive(completion: completion) }
   }
 
   /// A read-only property whose value is `transform` applied to this property's value.

@@ -11,7 +11,7 @@
 ///
 /// Unlike Combine's, the projected publisher (`$name`) replays the current value to each new
 /// subscriber, so a binding made from it (`label.reactive.text <~ viewModel.$name`) takes the
-/// current value at once. It is also a target and a two-way endpoint: `field.reactive.text <~>
+/// current value at once. It is also a target and a two-way endpoint: `form.$name <~>
 /// viewModel.$name`. The storage is a ``MutableProperty``; bindings into `$name` live as long as the
 /// property does.
 ///

@@ -9,7 +9,7 @@ import Testing
 @Suite("binding lifetimes")
 struct BindingLifetimeTests {
   enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case input, output, twoWay, inlineClosure, keyPath
+    case input, output, twoWay, inlineClosure, ownerClosure, keyPath
     var testDescription: String { rawValue }
   }
 
@@ -72,6 +72,8 @@ struct BindingLifetimeTests {
         return owner.property <~> other
       case .inlineClosure:
         return publisher() ~> (owner, { owner, value in owner.received.append(value) })
+      case .ownerClosure:
+        return publisher().bind(to: owner) { owner, value in owner.received.append(value) }
       case .keyPath:
         return owner.reactive.value <~ publisher()
       }
@@ -90,7 +92,9 @@ struct BindingLifetimeTests {
     var received: [Int] = []
   }
 
-  @Test("the owner's deallocation cancels the upstream at once, before any further value", arguments: Kind.allCases, Route.allCases)
+  @Test(
+    "the owner's deallocation cancels the upstream at once, before any further value", arguments: Kind.allCases,
+    Route.allCases)
   func ownerDeallocationCancelsUpstream(kind: Kind, route: Route) {
     let scenario = Scenario(kind: kind, route: route)
     scenario.bind()
@@ -106,7 +110,9 @@ struct BindingLifetimeTests {
     let scenario = Scenario(kind: kind, route: route)
     scenario.bind()
     scenario.source?.send(1)
-    #expect(scenario.probe.trackedCount >= (route == .direct ? 3 : 10), "\(scenario.probe.trackedNames) \(scenario.probe.untracked)")
+    #expect(
+      scenario.probe.trackedCount >= (route == .direct ? 3 : 10),
+      "\(scenario.probe.trackedNames) \(scenario.probe.untracked)")
     scenario.owner = nil
     scenario.source = nil
     #expect(scenario.weakOwner == nil, "the owner leaked")
@@ -135,13 +141,14 @@ struct BindingLifetimeTests {
     scenario.source?.send(7)
     let owner = scenario.owner!
     switch kind {
-    case .input, .output, .inlineClosure: #expect(owner.received == [0, 7])
+    case .input, .output, .inlineClosure, .ownerClosure: #expect(owner.received == [0, 7])
     case .keyPath: #expect(owner.value == 7)
     case .twoWay: #expect(owner.property.value == 7)
     }
   }
 
-  @Test("binding to an owner that is already gone does nothing and returns a cancelled token", arguments: Route.allCases)
+  @Test(
+    "binding to an owner that is already gone does nothing and returns a cancelled token", arguments: Route.allCases)
   func alreadyGoneOwner(route: Route) {
     weak var weakOwner: LifetimeOwner?
     var record: BindingTarget<LifetimeOwner, Int>?

@@ -301,7 +301,9 @@ final class CountingBindingScheduler: Scheduler, @unchecked Sendable {
     action()
   }
 
-  func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?, _ action: @escaping () -> Void) {
+  func schedule(
+    after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?, _ action: @escaping () -> Void
+  ) {
     schedule(options: nil, action)
   }
 

@@ -54,3 +54,30 @@ struct ReactiveTests {
     #expect(label.bindings.liveBindings.map(\.target) == ["\\BindingTestLabel.text"])
   }
 }
+
+@Suite("hand-written targets")
+struct HandWrittenTargetTests {
+  @Test("a hand-written target with an identity gets one source at a time, like a key-path target")
+  func identityReplaces() {
+    let badge = BindingTestBadge()
+    let first = PassthroughSubject<String, Never>()
+    let second = PassthroughSubject<String, Never>()
+    badge.reactive.text <~ first
+    badge.reactive.text <~ second
+    #expect(badge.bindings.count == 1)
+    #expect(first.core.subscriberCount == 0)
+  }
+
+  @Test("a hand-written target without an identity accepts several sources")
+  func noIdentityAccumulates() {
+    let viewModel = BindingTestViewModel()
+    let first = PassthroughSubject<String, Never>()
+    let second = PassthroughSubject<String, Never>()
+    first ~> viewModel.reactive.rename
+    second ~> viewModel.reactive.rename
+    first.send("a")
+    second.send("b")
+    #expect(viewModel.renames == ["a", "b"])
+    #expect(viewModel.bindings.count == 2)
+  }
+}
