@@ -174,7 +174,7 @@ struct CombineLatestTests {
   func reentrantSendIsQueued() {
     let left = Source()
     let right = Source()
-    let detector = OverlapDetector()
+    let detector = CombiningOverlapDetector()
     let recorder = RecordingSubscriber<Int, TestError>(onValue: { value in
       detector.enter()
       if value == 2 { left.send(5) }
@@ -220,7 +220,7 @@ struct CombineLatestTests {
   func concurrentSends() {
     let left = Source()
     let right = Source()
-    let detector = OverlapDetector()
+    let detector = CombiningOverlapDetector()
     let recorder = RecordingSubscriber<Int, TestError>(onValue: { _ in
       detector.enter()
       detector.leave()

@@ -143,7 +143,7 @@ struct FlatMapTests {
   func concurrentSends() {
     let outer = Source()
     let inners = (0..<4).map { _ in Source() }
-    let detector = OverlapDetector()
+    let detector = CombiningOverlapDetector()
     let recorder = RecordingSubscriber<Int, TestError>(onValue: { _ in
       detector.enter()
       detector.leave()

@@ -131,7 +131,7 @@ struct MergeTests {
   func reentrantSendIsQueued() {
     let a = Source()
     let b = Source()
-    let detector = OverlapDetector()
+    let detector = CombiningOverlapDetector()
     let recorder = RecordingSubscriber<Int, TestError>(onValue: { value in
       detector.enter()
       if value == 1 { b.send(2) }
@@ -175,7 +175,7 @@ struct MergeTests {
   @Test("concurrent sends: every value arrives exactly once, deliveries never overlap")
   func concurrentSends() {
     let subjects = (0..<4).map { _ in Source() }
-    let detector = OverlapDetector()
+    let detector = CombiningOverlapDetector()
     let recorder = RecordingSubscriber<Int, TestError>(onValue: { _ in
       detector.enter()
       detector.leave()

@@ -145,7 +145,7 @@ struct SwitchToLatestTests {
   func concurrentSends() {
     let outer = Outer()
     let inner = Source()
-    let detector = OverlapDetector()
+    let detector = CombiningOverlapDetector()
     let recorder = RecordingSubscriber<Int, TestError>(onValue: { _ in
       detector.enter()
       detector.leave()

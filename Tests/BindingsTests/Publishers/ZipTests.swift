@@ -138,7 +138,7 @@ struct ZipTests {
   func concurrentSends() {
     let a = Source()
     let b = Source()
-    let detector = OverlapDetector()
+    let detector = CombiningOverlapDetector()
     let recorder = RecordingSubscriber<Int, TestError>(onValue: { _ in
       detector.enter()
       detector.leave()

@@ -250,3 +250,24 @@ extension Publishers {
     }
   }
 }
+
+extension Publishers.CombineLatest: Equatable where A: Equatable, B: Equatable {
+  /// Whether both publishers have equal upstreams.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.a == rhs.a && lhs.b == rhs.b
+  }
+}
+
+extension Publishers.CombineLatest3: Equatable where A: Equatable, B: Equatable, C: Equatable {
+  /// Whether both publishers have equal upstreams.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c
+  }
+}
+
+extension Publishers.CombineLatest4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {
+  /// Whether both publishers have equal upstreams.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d
+  }
+}

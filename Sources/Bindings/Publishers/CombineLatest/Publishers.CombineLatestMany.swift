@@ -58,3 +58,10 @@ extension Publishers {
     }
   }
 }
+
+extension Publishers.CombineLatestMany: Equatable where Upstream: Equatable {
+  /// Whether both publishers have equal upstreams.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.publishers == rhs.publishers
+  }
+}

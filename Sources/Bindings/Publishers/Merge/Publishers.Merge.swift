@@ -408,3 +408,57 @@ extension Publishers {
     }
   }
 }
+
+extension Publishers.Merge: Equatable where A: Equatable, B: Equatable {
+  /// Whether both publishers have equal upstreams.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.a == rhs.a && lhs.b == rhs.b
+  }
+}
+
+extension Publishers.Merge3: Equatable where A: Equatable, B: Equatable, C: Equatable {
+  /// Whether both publishers have equal upstreams.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c
+  }
+}
+
+extension Publishers.Merge4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {
+  /// Whether both publishers have equal upstreams.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d
+  }
+}
+
+extension Publishers.Merge5: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable {
+  /// Whether both publishers have equal upstreams.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d && lhs.e == rhs.e
+  }
+}
+
+extension Publishers.Merge6: Equatable
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable {
+  /// Whether both publishers have equal upstreams.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d && lhs.e == rhs.e && lhs.f == rhs.f
+  }
+}
+
+extension Publishers.Merge7: Equatable
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable {
+  /// Whether both publishers have equal upstreams.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d && lhs.e == rhs.e && lhs.f == rhs.f
+      && lhs.g == rhs.g
+  }
+}
+
+extension Publishers.Merge8: Equatable
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable, H: Equatable {
+  /// Whether both publishers have equal upstreams.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d && lhs.e == rhs.e && lhs.f == rhs.f
+      && lhs.g == rhs.g && lhs.h == rhs.h
+  }
+}

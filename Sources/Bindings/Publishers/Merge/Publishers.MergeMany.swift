@@ -52,3 +52,10 @@ extension Publishers {
     }
   }
 }
+
+extension Publishers.MergeMany: Equatable where Upstream: Equatable {
+  /// Whether both publishers have equal upstreams.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.publishers == rhs.publishers
+  }
+}

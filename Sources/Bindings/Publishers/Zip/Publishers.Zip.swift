@@ -244,3 +244,24 @@ extension Publishers {
     }
   }
 }
+
+extension Publishers.Zip: Equatable where A: Equatable, B: Equatable {
+  /// Whether both publishers have equal upstreams.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.a == rhs.a && lhs.b == rhs.b
+  }
+}
+
+extension Publishers.Zip3: Equatable where A: Equatable, B: Equatable, C: Equatable {
+  /// Whether both publishers have equal upstreams.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c
+  }
+}
+
+extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {
+  /// Whether both publishers have equal upstreams.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d
+  }
+}

@@ -73,7 +73,7 @@ final class CombiningTestSubscription: Subscription {
 }
 
 /// Checks that deliveries to one subscriber never overlap, and counts them.
-final class OverlapDetector: @unchecked Sendable {
+final class CombiningOverlapDetector: @unchecked Sendable {
   private let lock = NSLock()
   private var inFlight = 0
   private(set) var overlapped = false

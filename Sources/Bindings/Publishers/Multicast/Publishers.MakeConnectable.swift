@@ -1,0 +1,36 @@
+extension Publisher where Failure == Never {
+  /// Makes this publisher connectable: subscribers attach first, and values flow only after
+  /// ``ConnectablePublisher/connect()``.
+  ///
+  /// ```swift
+  /// let numbers = [1, 2].publisher.makeConnectable()
+  /// let token = numbers.sink { print($0) }
+  /// let connection = numbers.connect()   // prints "1", "2"
+  /// ```
+  public func makeConnectable() -> Publishers.MakeConnectable<Self> {
+    Publishers.MakeConnectable(upstream: self)
+  }
+}
+
+extension Publishers {
+  /// A connectable publisher over a plain one, shared through a ``PassthroughSubject``.
+  public struct MakeConnectable<Upstream: Publisher>: ConnectablePublisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    private let inner: Multicast<Upstream, PassthroughSubject<Output, Failure>>
+
+    /// Makes `upstream` connectable.
+    public init(upstream: Upstream) {
+      inner = Multicast(upstream: upstream, createSubject: { PassthroughSubject() })
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      inner.receive(subscriber: subscriber)
+    }
+
+    public func connect() -> any Cancellable {
+      inner.connect()
+    }
+  }
+}
