@@ -36,6 +36,12 @@ extension Publisher {
   }
 }
 
+/// A subject of the library's own, which can forget an upstream subscription that has ended, so
+/// that forwarding into it and unlinking again leaves nothing behind.
+protocol UpstreamRemovingSubject: AnyObject {
+  func removeUpstream(_ upstream: AnyObject)
+}
+
 /// Forwards a publisher's events into a subject it holds.
 final class SubjectForwarder<Downstream: Subject>: Subscriber, Cancellable, @unchecked Sendable {
   typealias Input = Downstream.Output
@@ -88,6 +94,6 @@ final class SubjectForwarder<Downstream: Subject>: Subscriber, Cancellable, @unc
     self.subject = nil
     lock.unlock()
     upstream?.cancel()
-    _ = subject
+    if let upstream { (subject as? any UpstreamRemovingSubject)?.removeUpstream(upstream as AnyObject) }
   }
 }

@@ -322,11 +322,12 @@ private final class SubjectBindingForwarder<Target: Subject>: Subscriber, Subscr
   func receive(completion: Subscribers.Completion<Never>) {
     let released = lock.withLock {
       isTerminated = true
-      let taken = (upstream, token)
+      let taken = (upstream, token, subject)
       upstream = nil
       token = nil
       return taken
     }
+    (released.2 as? any UpstreamRemovingSubject)?.removeUpstream(self)
     _ = released
   }
 
@@ -337,14 +338,15 @@ private final class SubjectBindingForwarder<Target: Subject>: Subscriber, Subscr
   }
 
   func cancel() {
-    let (upstream, token) = lock.withLock {
+    let (upstream, token, subject) = lock.withLock {
       isTerminated = true
-      let taken = (self.upstream, self.token)
+      let taken = (self.upstream, self.token, self.subject)
       self.upstream = nil
       self.token = nil
       return taken
     }
     upstream?.cancel()
+    (subject as? any UpstreamRemovingSubject)?.removeUpstream(self)
     _ = token
   }
 }

@@ -93,9 +93,24 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
 
   public func receive(completion: Subscribers.Completion<Never>) {
     lock.lock()
+    let previous = state
+    state = .terminal
+    lock.unlock()
+    _ = previous  // the upstream subscription is released here, after the lock
+    guard let deliver else {
+      finish()
+      return
+    }
+    // Values handed to the scheduler before the completion are still on their way: end the binding
+    // behind them, on the same scheduler, so the last value is written rather than dropped.
+    deliver { self.finish() }
+  }
+
+  /// Lets go of the closure and leaves the owner's bag, once nothing more is to be delivered.
+  private func finish() {
+    lock.lock()
     let released = receiveValue
     let registration = self.registration
-    state = .terminal
     receiveValue = nil
     self.registration = nil
     lock.unlock()
@@ -109,13 +124,14 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     let registration = self.registration
     let upstream: (any Subscription)?
     if case .subscribed(let subscription) = state { upstream = subscription } else { upstream = nil }
+    let previous = state
     state = .terminal
     receiveValue = nil
     self.registration = nil
     lock.unlock()
     upstream?.cancel()
     registration?.remove()
-    _ = released
+    _ = (released, previous)
   }
 
   @inlinable

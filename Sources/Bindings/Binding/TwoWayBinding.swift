@@ -19,9 +19,13 @@
 ///    (from a subscriber that reacts to it, or from another thread) is applied after that write,
 ///    so both sides settle on the value changed last.
 /// 4. The binding is kept by both owners and ends when either is deallocated, or when either
-///    side's changes complete. Binding the same target of an owner again replaces the binding.
+///    side's changes complete.
+/// 5. The left side is the binding's target, as with `<~`: a new `<~` or `<~>` into the left side
+///    replaces this binding. The right side is its source and can take part in any number of
+///    bindings: `slider <~> volume` and `field <~> volume`, or `volume <~ service`, coexist.
 ///
-/// Values are written on the thread that changed the other side. Two-way bindings are meant for
+/// Values are written on the thread that changed the other side, directly: a scheduler given to an
+/// endpoint's target (`delivered(on:)`) is not used by two-way bindings. Two-way bindings are meant for
 /// state changed on one thread at a time (usually the main thread); changes made at the same
 /// instant on two threads are applied safely, in some order.
 ///
@@ -128,7 +132,10 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     let link = TwoWayBindingLink(left: leftTarget, right: rightTarget)
     let token = AnyCancellable(link)
     let record = BindingRecord(target: "\(leftTarget.targetDescription) <~> \(rightTarget.targetDescription)")
-    for (bag, identity) in [(leftOwner.bindings, leftTarget.identity), (rightOwner.bindings, rightTarget.identity)] {
+    // The left side is the target of the binding, like the left of `<~`: one source at a time, so a
+    // new binding into it replaces this one. The right side is the source; other bindings into or
+    // from it (another `<~>`, a `<~` feeding it) must not end this one.
+    for (bag, identity) in [(leftOwner.bindings, leftTarget.identity), (rightOwner.bindings, nil)] {
       let id = bag.makeID()
       link.lock.withLock { link.registrations.append(BindingBagRegistration(bag: bag, id: id)) }
       bag.insert(token, id: id, identity: identity, record: record)

@@ -12,7 +12,9 @@
 /// ```
 ///
 /// Safe to use from any thread, with the same ordering guarantees as ``PassthroughSubject``.
-public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
+public final class CurrentValueSubject<Output, Failure: Error>: Subject, UpstreamRemovingSubject,
+  @unchecked Sendable
+{
   @usableFromInline let core: SubjectCore<Output, Failure>
 
   /// Creates a subject whose current value is `value`.
@@ -47,6 +49,10 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
 
   public func send(subscription: any Subscription) {
     core.send(subscription: subscription)
+  }
+
+  func removeUpstream(_ upstream: AnyObject) {
+    core.removeUpstream(upstream)
   }
 
   @inlinable

@@ -14,7 +14,7 @@
 /// Safe to use from any thread. Deliveries are serialized: a value sent while another is being
 /// delivered — from another thread, or from inside a subscriber — is delivered after it, in order,
 /// to every subscriber. No lock is held while subscribers run.
-public final class PassthroughSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
+public final class PassthroughSubject<Output, Failure: Error>: Subject, UpstreamRemovingSubject, @unchecked Sendable {
   @usableFromInline let core = SubjectCore<Output, Failure>(currentValue: nil)
 
   /// Creates a subject with no subscribers.
@@ -35,6 +35,10 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
 
   public func send(subscription: any Subscription) {
     core.send(subscription: subscription)
+  }
+
+  func removeUpstream(_ upstream: AnyObject) {
+    core.removeUpstream(upstream)
   }
 
   @inlinable

@@ -73,6 +73,13 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
       return
     }
     isDraining = true
+    guard pending.isEmpty else {
+      // A current value queued for a new subscriber is still waiting: this value goes after it.
+      pending.append(.value(value))
+      lock.unlock()
+      drain()
+      return
+    }
     let targets = conduits.snapshot
     lock.unlock()
     for case let conduit? in targets { conduit.deliverValue(conduit, value) }
@@ -135,6 +142,21 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     lock.unlock()
     conduit.deliverSubscription()
     finishDelivery()
+  }
+
+  /// The upstream subscriptions the subject holds, for tests.
+  var upstreamsForTesting: [any Subscription] {
+    lock.withLock { upstreams }
+  }
+
+  /// Forgets an upstream subscription given through `send(subscription:)` that has ended, so that
+  /// linking and unlinking sources leaves nothing behind. Released after the lock.
+  func removeUpstream(_ upstream: AnyObject) {
+    let removed: (any Subscription)? = lock.withLock {
+      guard let index = upstreams.firstIndex(where: { ($0 as AnyObject) === upstream }) else { return nil }
+      return upstreams.remove(at: index)
+    }
+    _ = removed
   }
 
   /// Cancels the upstream subscriptions given through `send(subscription:)`.
@@ -273,6 +295,9 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   @usableFromInline var downstream: Downstream?
   @usableFromInline var demand = Subscribers.Demand.none
   private var needsInitialValue: Bool
+  /// Set while this subscriber's first (current) value is queued: values queued before it are not
+  /// newer than it, so they are skipped rather than delivered before it, or twice.
+  @usableFromInline var awaitsInitialValue = false
 
   @usableFromInline
   init(
@@ -308,7 +333,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   @inlinable
   func deliver(_ value: Output) {
     core.lock.lock()
-    guard let downstream, demand > 0 else {
+    guard let downstream, demand > 0, !awaitsInitialValue else {
       core.lock.unlock()
       return
     }
@@ -323,6 +348,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
 
   override func deliverWithoutDemandCheck(_ value: Output) {
     core.lock.lock()
+    awaitsInitialValue = false
     let downstream = self.downstream
     core.lock.unlock()
     guard let downstream else { return }
@@ -358,6 +384,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
       needsInitialValue = false
       self.demand -= 1
       queued = core.enqueueInitialValueWithLockHeld(for: self)
+      awaitsInitialValue = queued
     }
     core.lock.unlock()
     if queued { core.drainIfIdle() }

@@ -60,18 +60,19 @@ extension Subscribers {
       lock.lock()
       let body = receiveCompletionBody
       let valueBody = receiveValueBody
+      let previous = state
       state = .terminal
       receiveValueBody = nil
       receiveCompletionBody = nil
       lock.unlock()
       body?(completion)
-      _ = valueBody  // released here, after the lock
+      _ = (valueBody, previous)  // the closures and the subscription are released here, after the lock
     }
 
     public func cancel() {
       lock.lock()
       guard case .subscribed(let subscription) = state else {
-        let released = (receiveValueBody, receiveCompletionBody)
+        let released = (receiveValueBody, receiveCompletionBody, state)
         state = .terminal
         receiveValueBody = nil
         receiveCompletionBody = nil

@@ -9,8 +9,9 @@
 /// viewModel.name = "Grace"                         // prints "Grace"
 /// ```
 ///
-/// Unlike Combine's, the projected publisher (`$name`) replays the current value to each new
-/// subscriber, so a binding made from it (`label.reactive.text <~ viewModel.$name`) takes the
+/// Unlike Combine's, the projected publisher (`$name`) publishes after the property changed (reading
+/// the property inside a subscriber gives the new value, where Combine's gives the old one), and
+/// it replays the current value to each new subscriber, so a binding made from it (`label.reactive.text <~ viewModel.$name`) takes the
 /// current value at once. It is also a target and a two-way endpoint: `form.$name <~>
 /// viewModel.$name`. The storage is a ``MutableProperty``; bindings into `$name` live as long as the
 /// property does.
