@@ -441,6 +441,7 @@ struct EventQueue<Element> {
     storage.append(element)
   }
 
+  @inlinable
   mutating func popFirst() -> Element? {
     guard head < storage.count else { return nil }
     let element = storage[head].take()
