@@ -29,6 +29,11 @@ where Machine.Failure == Downstream.Failure {
   @usableFromInline let transform: (Combination) -> Downstream.Input
   @usableFromInline let description: String
 
+  // Everything a value goes through — the side's `receive`, storing, taking, delivering, and the
+  // machine's decisions — is inlinable, as are the publishers' `receive(subscriber:)`, so that it
+  // is specialized for the concrete values and subscriber in the client's module: unspecialized
+  // generic code would look up tuple and generic type metadata at run time on every event.
+
   @inlinable
   init(
     _ machine: Machine, downstream: Downstream, values: Values, description: String,
