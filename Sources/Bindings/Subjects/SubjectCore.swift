@@ -468,6 +468,7 @@ struct EventQueue<Element> {
     storage.append(element)
   }
 
+  @inlinable
   mutating func popFirst() -> Element? {
     guard head < storage.count else { return nil }
     let element = storage[head].take()

@@ -10,33 +10,36 @@
 /// thread sends the latest combination when it is done, if there is demand for it. Intermediate
 /// combinations may be skipped that way, as Combine drops values it has no demand for; the latest
 /// one is never lost while there is demand.
+@usableFromInline
 struct CombineLatestStateMachine<Failure: Error>: CombiningStateMachine {
-  typealias SubscriptionAction = CombiningAction<Failure>.Subscription
-  typealias ValueAction = CombiningAction<Failure>.Value
-  typealias DemandAction = CombiningAction<Failure>.Demand
-  typealias DeliveryFinishedAction = CombiningAction<Failure>.DeliveryFinished
-  typealias CompletionAction = CombiningAction<Failure>.Completion
+  @usableFromInline typealias SubscriptionAction = CombiningAction<Failure>.Subscription
+  @usableFromInline typealias ValueAction = CombiningAction<Failure>.Value
+  @usableFromInline typealias DemandAction = CombiningAction<Failure>.Demand
+  @usableFromInline typealias DeliveryFinishedAction = CombiningAction<Failure>.DeliveryFinished
+  @usableFromInline typealias CompletionAction = CombiningAction<Failure>.Completion
 
-  private enum Phase {
+  @usableFromInline
+  enum Phase {
     case active
     /// A completion waits for the current delivery to end.
     case completing(Subscribers.Completion<Failure>)
     case terminated
   }
 
-  private var phase = Phase.active
-  private var subscriptions: ContiguousArray<(any Subscription)?>
-  private var hasValue: ContiguousArray<Bool>
-  private var isFinished: ContiguousArray<Bool>
-  private var upstreamsWithoutValue: Int
-  private var unfinishedUpstreams: Int
-  private var demand = Subscribers.Demand.none
+  @usableFromInline var phase = Phase.active
+  @usableFromInline var subscriptions: ContiguousArray<(any Subscription)?>
+  @usableFromInline var hasValue: ContiguousArray<Bool>
+  @usableFromInline var isFinished: ContiguousArray<Bool>
+  @usableFromInline var upstreamsWithoutValue: Int
+  @usableFromInline var unfinishedUpstreams: Int
+  @usableFromInline var demand = Subscribers.Demand.none
   /// Everything the downstream requested so far; an upstream whose subscription arrives late
   /// is asked for this much, since it missed the earlier requests.
-  private var requestedInTotal = Subscribers.Demand.none
-  private(set) var isDelivering = false
-  private var hasPendingCombination = false
+  @usableFromInline var requestedInTotal = Subscribers.Demand.none
+  @usableFromInline var isDelivering = false
+  @usableFromInline var hasPendingCombination = false
 
+  @inlinable
   init(upstreamCount: Int) {
     subscriptions = ContiguousArray(repeating: nil, count: upstreamCount)
     hasValue = ContiguousArray(repeating: false, count: upstreamCount)
@@ -45,11 +48,13 @@ struct CombineLatestStateMachine<Failure: Error>: CombiningStateMachine {
     unfinishedUpstreams = upstreamCount
   }
 
+  @inlinable
   var isTerminated: Bool {
     if case .terminated = phase { return true }
     return false
   }
 
+  @inlinable
   mutating func subscriptionReceived(_ subscription: any Subscription, at index: Int) -> SubscriptionAction {
     // A second subscription for the same upstream breaks the contract; refusing it is all we can do.
     guard case .active = phase, subscriptions[index] == nil, !isFinished[index] else { return .cancelUpstream }
@@ -57,6 +62,7 @@ struct CombineLatestStateMachine<Failure: Error>: CombiningStateMachine {
     return requestedInTotal > 0 ? .requestFromUpstream(requestedInTotal) : .none
   }
 
+  @inlinable
   mutating func valueReceived(at index: Int) -> ValueAction {
     // `.completing` is reachable when a failure is waiting for a delivery to end: later values
     // are dropped, since the subscription is over.
@@ -77,6 +83,7 @@ struct CombineLatestStateMachine<Failure: Error>: CombiningStateMachine {
     return .storeValueAndDeliver
   }
 
+  @inlinable
   mutating func demandRequested(_ more: Subscribers.Demand) -> DemandAction {
     guard case .active = phase, more > 0 else { return DemandAction() }
     demand += more
@@ -85,6 +92,7 @@ struct CombineLatestStateMachine<Failure: Error>: CombiningStateMachine {
     return DemandAction(requestFromUpstreams: liveSubscriptions(), demand: more)
   }
 
+  @inlinable
   mutating func deliveryFinished() -> DeliveryFinishedAction {
     precondition(isDelivering, "CombineLatestStateMachine.deliveryFinished() without a delivery")
     switch phase {
@@ -111,6 +119,7 @@ struct CombineLatestStateMachine<Failure: Error>: CombiningStateMachine {
     }
   }
 
+  @inlinable
   mutating func completionReceived(_ completion: Subscribers.Completion<Failure>, at index: Int) -> CompletionAction {
     guard case .active = phase, !isFinished[index] else { return .none }
     switch completion {
@@ -137,6 +146,7 @@ struct CombineLatestStateMachine<Failure: Error>: CombiningStateMachine {
     }
   }
 
+  @inlinable
   mutating func cancelled() -> ContiguousArray<any Subscription> {
     switch phase {
     case .active:
@@ -151,14 +161,16 @@ struct CombineLatestStateMachine<Failure: Error>: CombiningStateMachine {
     }
   }
 
-  private func liveSubscriptions() -> ContiguousArray<any Subscription> {
+  @inlinable
+  func liveSubscriptions() -> ContiguousArray<any Subscription> {
     var live = ContiguousArray<any Subscription>()
     live.reserveCapacity(subscriptions.count)
     for case let subscription? in subscriptions { live.append(subscription) }
     return live
   }
 
-  private mutating func takeSubscriptions() -> ContiguousArray<any Subscription> {
+  @inlinable
+  mutating func takeSubscriptions() -> ContiguousArray<any Subscription> {
     let live = liveSubscriptions()
     for index in subscriptions.indices { subscriptions[index] = nil }
     return live

@@ -99,7 +99,7 @@ extension Publishers {
   /// left.send(1); right.send("a")   // prints "(1, "a")"
   /// ```
   public struct CombineLatest<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
-    typealias Upstream = Self
+    @usableFromInline typealias Upstream = Self
     public typealias Output = (A.Output, B.Output)
     public typealias Failure = A.Failure
 
@@ -114,9 +114,13 @@ extension Publishers {
       self.b = b
     }
 
+    @inlinable
+
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       subscribe(subscriber, transform: { $0 })
     }
+
+    @inlinable
 
     func subscribe<S: Subscriber>(_ subscriber: S, transform: @escaping (Output) -> S.Input)
     where S.Failure == Failure {
@@ -137,8 +141,10 @@ extension Publishers {
     public struct Transformed<Output>: Publisher {
       public typealias Failure = A.Failure
 
-      let upstream: Upstream
-      let transform: (Upstream.Output) -> Output
+      @usableFromInline let upstream: Upstream
+      @usableFromInline let transform: (Upstream.Output) -> Output
+
+      @inlinable
 
       public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         upstream.subscribe(subscriber, transform: transform)
@@ -149,7 +155,7 @@ extension Publishers {
   /// A publisher that combines the latest values of three publishers into a tuple.
   public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: Publisher
   where A.Failure == B.Failure, B.Failure == C.Failure {
-    typealias Upstream = Self
+    @usableFromInline typealias Upstream = Self
     public typealias Output = (A.Output, B.Output, C.Output)
     public typealias Failure = A.Failure
 
@@ -164,9 +170,13 @@ extension Publishers {
       self.c = c
     }
 
+    @inlinable
+
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       subscribe(subscriber, transform: { $0 })
     }
+
+    @inlinable
 
     func subscribe<S: Subscriber>(_ subscriber: S, transform: @escaping (Output) -> S.Input)
     where S.Failure == Failure {
@@ -189,8 +199,10 @@ extension Publishers {
     public struct Transformed<Output>: Publisher {
       public typealias Failure = A.Failure
 
-      let upstream: Upstream
-      let transform: (Upstream.Output) -> Output
+      @usableFromInline let upstream: Upstream
+      @usableFromInline let transform: (Upstream.Output) -> Output
+
+      @inlinable
 
       public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         upstream.subscribe(subscriber, transform: transform)
@@ -201,7 +213,7 @@ extension Publishers {
   /// A publisher that combines the latest values of four publishers into a tuple.
   public struct CombineLatest4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
   where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
-    typealias Upstream = Self
+    @usableFromInline typealias Upstream = Self
     public typealias Output = (A.Output, B.Output, C.Output, D.Output)
     public typealias Failure = A.Failure
 
@@ -218,9 +230,13 @@ extension Publishers {
       self.d = d
     }
 
+    @inlinable
+
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       subscribe(subscriber, transform: { $0 })
     }
+
+    @inlinable
 
     func subscribe<S: Subscriber>(_ subscriber: S, transform: @escaping (Output) -> S.Input)
     where S.Failure == Failure {
@@ -244,8 +260,10 @@ extension Publishers {
     public struct Transformed<Output>: Publisher {
       public typealias Failure = A.Failure
 
-      let upstream: Upstream
-      let transform: (Upstream.Output) -> Output
+      @usableFromInline let upstream: Upstream
+      @usableFromInline let transform: (Upstream.Output) -> Output
+
+      @inlinable
 
       public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         upstream.subscribe(subscriber, transform: transform)

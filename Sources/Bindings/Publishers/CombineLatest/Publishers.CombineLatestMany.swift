@@ -41,6 +41,8 @@ extension Publishers {
       self.publishers = publishers
     }
 
+    @inlinable
+
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       guard !publishers.isEmpty else {
         subscriber.receive(subscription: Subscriptions.empty)

@@ -4,6 +4,7 @@
 ///
 /// The machine counts and decides; the storage keeps the values, because their types differ per
 /// upstream, and stores or takes them as the actions say.
+@usableFromInline
 protocol CombiningStateMachine {
   associatedtype Failure: Error
 
@@ -28,13 +29,16 @@ protocol CombiningStateMachine {
 }
 
 /// The actions of a ``CombiningStateMachine``, which ``CombiningStorage`` performs after unlocking.
+@usableFromInline
 enum CombiningAction<Failure: Error> {
+  @usableFromInline
   enum Subscription {
     case requestFromUpstream(Subscribers.Demand)
     case cancelUpstream
     case none
   }
 
+  @usableFromInline
   enum Value {
     /// The subscription has ended: the value is thrown away.
     case dropValue
@@ -44,13 +48,25 @@ enum CombiningAction<Failure: Error> {
     case storeValueAndDeliver
   }
 
+  @usableFromInline
   struct Demand {
-    var requestFromUpstreams = ContiguousArray<any Bindings.Subscription>()
-    var demand = Subscribers.Demand.none
+    @usableFromInline var requestFromUpstreams: ContiguousArray<any Bindings.Subscription>
+    @usableFromInline var demand: Subscribers.Demand
     /// This thread becomes the delivering one and must take and deliver a combination.
-    var deliver = false
+    @usableFromInline var deliver: Bool
+
+    @inlinable
+    init(
+      requestFromUpstreams: ContiguousArray<any Bindings.Subscription> = [], demand: Subscribers.Demand = .none,
+      deliver: Bool = false
+    ) {
+      self.requestFromUpstreams = requestFromUpstreams
+      self.demand = demand
+      self.deliver = deliver
+    }
   }
 
+  @usableFromInline
   enum DeliveryFinished {
     /// Take the next combination from the stored values and deliver it.
     case deliver
@@ -59,6 +75,7 @@ enum CombiningAction<Failure: Error> {
     case none
   }
 
+  @usableFromInline
   enum Completion {
     case cancelUpstreamsAndFinishDownstream(ContiguousArray<any Bindings.Subscription>)
     case cancelUpstreamsAndFailDownstream(ContiguousArray<any Bindings.Subscription>, Failure)

@@ -11,23 +11,30 @@
 /// side, which holds the storage; the storage holds the upstream subscriptions until it ends.
 /// Ending (completion or cancel) drops the subscriptions, the downstream and the values, which
 /// breaks the cycle.
+@usableFromInline
 final class CombiningStorage<Machine: CombiningStateMachine, Downstream: Subscriber, Values, Combination>: Subscription,
   CustomStringConvertible, @unchecked Sendable
 where Machine.Failure == Downstream.Failure {
-  typealias Failure = Downstream.Failure
+  @usableFromInline typealias Failure = Downstream.Failure
 
-  private let lock = Lock()
-  private var machine: Machine
-  private var values: Values
-  private let emptyValues: Values
+  @usableFromInline let lock = Lock()
+  @usableFromInline var machine: Machine
+  @usableFromInline var values: Values
+  @usableFromInline let emptyValues: Values
   /// `nil` once the subscription ended; taken out under the lock and released after it.
-  private var downstream: Downstream?
+  @usableFromInline var downstream: Downstream?
   /// Makes a combination out of the values; runs under the lock, so it is ours, never user code.
-  private let take: (inout Values) -> Combination
+  @usableFromInline let take: (inout Values) -> Combination
   /// Turns a combination into the downstream's input; may be user code, so it runs unlocked.
-  private let transform: (Combination) -> Downstream.Input
-  let description: String
+  @usableFromInline let transform: (Combination) -> Downstream.Input
+  @usableFromInline let description: String
 
+  // Everything a value goes through — the side's `receive`, storing, taking, delivering, and the
+  // machine's decisions — is inlinable, as are the publishers' `receive(subscriber:)`, so that it
+  // is specialized for the concrete values and subscriber in the client's module: unspecialized
+  // generic code would look up tuple and generic type metadata at run time on every event.
+
+  @inlinable
   init(
     _ machine: Machine, downstream: Downstream, values: Values, description: String,
     take: @escaping (inout Values) -> Combination, transform: @escaping (Combination) -> Downstream.Input
@@ -43,6 +50,7 @@ where Machine.Failure == Downstream.Failure {
 
   /// Gives the downstream its subscription. Called once, before the upstreams are subscribed, so
   /// that nothing reaches the downstream before its subscription.
+  @inlinable
   func start() {
     lock.lock()
     let downstream = self.downstream
@@ -51,12 +59,14 @@ where Machine.Failure == Downstream.Failure {
   }
 
   /// The subscriber for upstream number `index`, which stores its values with `store`.
+  @inlinable
   func side<Input>(_ index: Int, store: @escaping (inout Values, Input) -> Void) -> Side<Input> {
     Side(index: index, storage: self, store: store)
   }
 
   // MARK: Subscription
 
+  @inlinable
   func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
     lock.lock()
@@ -68,6 +78,7 @@ where Machine.Failure == Downstream.Failure {
     if let combination { deliverAndDrain(combination, to: downstream) }
   }
 
+  @usableFromInline
   func cancel() {
     lock.lock()
     let upstreams = machine.cancelled()
@@ -90,7 +101,8 @@ where Machine.Failure == Downstream.Failure {
     }
   }
 
-  private func receive<Input>(_ input: Input, at index: Int, store: (inout Values, Input) -> Void) {
+  @inlinable
+  func receive<Input>(_ input: Input, at index: Int, store: (inout Values, Input) -> Void) {
     lock.lock()
     switch machine.valueReceived(at: index) {
     case .dropValue:
@@ -132,7 +144,8 @@ where Machine.Failure == Downstream.Failure {
 
   /// Delivers `combination`, then every combination that became due while it was delivered. Only
   /// the thread that the machine chose as the delivering one calls this, so deliveries never overlap.
-  private func deliverAndDrain(_ combination: Combination, to downstream: Downstream?) {
+  @inlinable
+  func deliverAndDrain(_ combination: Combination, to downstream: Downstream?) {
     var next = combination
     while true {
       let more = downstream.map { $0.receive(transform(next)) } ?? .none
@@ -162,7 +175,8 @@ where Machine.Failure == Downstream.Failure {
 
   /// Once the machine has terminated and no delivery is running, takes the downstream and the
   /// values out, so the caller releases them after unlocking. Must be called with the lock held.
-  private func takeEverythingIfTerminated() -> (downstream: Downstream?, values: Values?) {
+  @inlinable
+  func takeEverythingIfTerminated() -> (downstream: Downstream?, values: Values?) {
     guard machine.isTerminated, !machine.isDelivering, downstream != nil else { return (nil, nil) }
     let taken = (downstream, Optional(values))
     downstream = nil
@@ -173,30 +187,35 @@ where Machine.Failure == Downstream.Failure {
   // MARK: Side
 
   /// The subscriber attached to one upstream.
+  @usableFromInline
   final class Side<Input>: Subscriber, CustomStringConvertible {
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Failure = Downstream.Failure
 
-    private let index: Int
-    private let storage: CombiningStorage
-    private let store: (inout Values, Input) -> Void
+    @usableFromInline let index: Int
+    @usableFromInline let storage: CombiningStorage
+    @usableFromInline let store: (inout Values, Input) -> Void
 
+    @inlinable
     init(index: Int, storage: CombiningStorage, store: @escaping (inout Values, Input) -> Void) {
       self.index = index
       self.storage = storage
       self.store = store
     }
 
-    var description: String { storage.description }
+    @usableFromInline var description: String { storage.description }
 
+    @usableFromInline
     func receive(subscription: any Subscription) {
       storage.receive(subscription: subscription, at: index)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
       storage.receive(input, at: index, store: store)
       return .none
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
       storage.receive(completion: completion, at: index)
     }

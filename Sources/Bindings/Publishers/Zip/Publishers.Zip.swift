@@ -102,9 +102,13 @@ extension Publishers {
       self.b = b
     }
 
+    @inlinable
+
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       subscribe(subscriber, transform: { $0 })
     }
+
+    @inlinable
 
     func subscribe<S: Subscriber>(_ subscriber: S, transform: @escaping (Output) -> S.Input)
     where S.Failure == Failure {
@@ -122,13 +126,15 @@ extension Publishers {
     public struct Transformed<Output>: Publisher {
       public typealias Failure = A.Failure
 
-      let upstream: Zip
-      let transform: ((A.Output, B.Output)) -> Output
+      @usableFromInline let upstream: Zip
+      @usableFromInline let transform: ((A.Output, B.Output)) -> Output
 
       init(upstream: Zip, transform: @escaping ((A.Output, B.Output)) -> Output) {
         self.upstream = upstream
         self.transform = transform
       }
+
+      @inlinable
 
       public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         upstream.subscribe(subscriber, transform: transform)
@@ -154,9 +160,13 @@ extension Publishers {
       self.c = c
     }
 
+    @inlinable
+
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       subscribe(subscriber, transform: { $0 })
     }
+
+    @inlinable
 
     func subscribe<S: Subscriber>(_ subscriber: S, transform: @escaping (Output) -> S.Input)
     where S.Failure == Failure {
@@ -175,13 +185,15 @@ extension Publishers {
     public struct Transformed<Output>: Publisher {
       public typealias Failure = A.Failure
 
-      let upstream: Zip3
-      let transform: ((A.Output, B.Output, C.Output)) -> Output
+      @usableFromInline let upstream: Zip3
+      @usableFromInline let transform: ((A.Output, B.Output, C.Output)) -> Output
 
       init(upstream: Zip3, transform: @escaping ((A.Output, B.Output, C.Output)) -> Output) {
         self.upstream = upstream
         self.transform = transform
       }
+
+      @inlinable
 
       public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         upstream.subscribe(subscriber, transform: transform)
@@ -209,9 +221,13 @@ extension Publishers {
       self.d = d
     }
 
+    @inlinable
+
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       subscribe(subscriber, transform: { $0 })
     }
+
+    @inlinable
 
     func subscribe<S: Subscriber>(_ subscriber: S, transform: @escaping (Output) -> S.Input)
     where S.Failure == Failure {
@@ -232,13 +248,15 @@ extension Publishers {
     public struct Transformed<Output>: Publisher {
       public typealias Failure = A.Failure
 
-      let upstream: Zip4
-      let transform: ((A.Output, B.Output, C.Output, D.Output)) -> Output
+      @usableFromInline let upstream: Zip4
+      @usableFromInline let transform: ((A.Output, B.Output, C.Output, D.Output)) -> Output
 
       init(upstream: Zip4, transform: @escaping ((A.Output, B.Output, C.Output, D.Output)) -> Output) {
         self.upstream = upstream
         self.transform = transform
       }
+
+      @inlinable
 
       public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         upstream.subscribe(subscriber, transform: transform)

@@ -7,57 +7,66 @@
 ///
 /// Deliveries are serialized: a tuple that becomes complete during a delivery is delivered by the
 /// delivering thread next. No value is lost or delivered twice.
+@usableFromInline
 struct ZipStateMachine<Failure: Error>: CombiningStateMachine {
-  typealias SubscriptionAction = CombiningAction<Failure>.Subscription
-  typealias ValueAction = CombiningAction<Failure>.Value
-  typealias DemandAction = CombiningAction<Failure>.Demand
-  typealias DeliveryFinishedAction = CombiningAction<Failure>.DeliveryFinished
-  typealias CompletionAction = CombiningAction<Failure>.Completion
+  @usableFromInline typealias SubscriptionAction = CombiningAction<Failure>.Subscription
+  @usableFromInline typealias ValueAction = CombiningAction<Failure>.Value
+  @usableFromInline typealias DemandAction = CombiningAction<Failure>.Demand
+  @usableFromInline typealias DeliveryFinishedAction = CombiningAction<Failure>.DeliveryFinished
+  @usableFromInline typealias CompletionAction = CombiningAction<Failure>.Completion
 
-  private enum Phase {
+  @usableFromInline
+  enum Phase {
     case active
     /// A failure waits for the current delivery to end.
     case failing(Failure)
     case terminated
   }
 
-  private var phase = Phase.active
-  private var subscriptions: ContiguousArray<(any Subscription)?>
-  private var queued: ContiguousArray<Int>
-  private var isFinished: ContiguousArray<Bool>
-  private var demand = Subscribers.Demand.none
-  private var requestedInTotal = Subscribers.Demand.none
-  private(set) var isDelivering = false
+  @usableFromInline var phase = Phase.active
+  @usableFromInline var subscriptions: ContiguousArray<(any Subscription)?>
+  @usableFromInline var queued: ContiguousArray<Int>
+  @usableFromInline var isFinished: ContiguousArray<Bool>
+  @usableFromInline var demand = Subscribers.Demand.none
+  @usableFromInline var requestedInTotal = Subscribers.Demand.none
+  @usableFromInline var isDelivering = false
 
+  @inlinable
   init(upstreamCount: Int) {
     subscriptions = ContiguousArray(repeating: nil, count: upstreamCount)
     queued = ContiguousArray(repeating: 0, count: upstreamCount)
     isFinished = ContiguousArray(repeating: false, count: upstreamCount)
   }
 
+  @inlinable
   var isTerminated: Bool {
     if case .terminated = phase { return true }
     return false
   }
 
-  private var isActive: Bool {
+  @inlinable
+  var isActive: Bool {
     if case .active = phase { return true }
     return false
   }
 
-  private var hasTuple: Bool { queued.allSatisfy { $0 > 0 } }
+  @inlinable
+  var hasTuple: Bool { queued.allSatisfy { $0 > 0 } }
 
   /// No tuple can ever be completed again: an upstream finished with nothing queued.
-  private var isExhausted: Bool {
+  @inlinable
+  var isExhausted: Bool {
     queued.indices.contains { isFinished[$0] && queued[$0] == 0 }
   }
 
+  @inlinable
   mutating func subscriptionReceived(_ subscription: any Subscription, at index: Int) -> SubscriptionAction {
     guard isActive, subscriptions[index] == nil, !isFinished[index] else { return .cancelUpstream }
     subscriptions[index] = subscription
     return requestedInTotal > 0 ? .requestFromUpstream(requestedInTotal) : .none
   }
 
+  @inlinable
   mutating func valueReceived(at index: Int) -> ValueAction {
     guard isActive, !isFinished[index] else { return .dropValue }
     queued[index] += 1
@@ -67,6 +76,7 @@ struct ZipStateMachine<Failure: Error>: CombiningStateMachine {
     return .storeValueAndDeliver
   }
 
+  @inlinable
   mutating func demandRequested(_ more: Subscribers.Demand) -> DemandAction {
     var action = DemandAction()
     guard isActive, more > 0 else { return action }
@@ -83,6 +93,7 @@ struct ZipStateMachine<Failure: Error>: CombiningStateMachine {
     return action
   }
 
+  @inlinable
   mutating func deliveryFinished() -> DeliveryFinishedAction {
     precondition(isDelivering, "ZipStateMachine.deliveryFinished() without a delivery")
     switch phase {
@@ -106,6 +117,7 @@ struct ZipStateMachine<Failure: Error>: CombiningStateMachine {
     }
   }
 
+  @inlinable
   mutating func completionReceived(_ completion: Subscribers.Completion<Failure>, at index: Int) -> CompletionAction {
     guard isActive, !isFinished[index] else { return .none }
     isFinished[index] = true
@@ -127,6 +139,7 @@ struct ZipStateMachine<Failure: Error>: CombiningStateMachine {
     }
   }
 
+  @inlinable
   mutating func cancelled() -> ContiguousArray<any Subscription> {
     switch phase {
     case .active:
@@ -140,12 +153,14 @@ struct ZipStateMachine<Failure: Error>: CombiningStateMachine {
     }
   }
 
-  private mutating func takeTuple() {
+  @inlinable
+  mutating func takeTuple() {
     demand -= 1
     for index in queued.indices { queued[index] -= 1 }
   }
 
-  private mutating func takeSubscriptions() -> ContiguousArray<any Subscription> {
+  @inlinable
+  mutating func takeSubscriptions() -> ContiguousArray<any Subscription> {
     var live = ContiguousArray<any Subscription>()
     for case let subscription? in subscriptions { live.append(subscription) }
     for index in subscriptions.indices { subscriptions[index] = nil }
