@@ -1,5 +1,5 @@
 /// The subscription of an operator that hands each value and the completion to a scheduler
-/// (`receive(on:)`, `delay`): it stands between the upstream subscription and the downstream,
+/// (`receive(on:)`, `delay`, and under its clock, `timeout`): it stands between the upstream subscription and the downstream,
 /// passes requests and cancellation straight upstream, and drops any delivery that finds it
 /// cancelled by the time the scheduler runs it.
 ///
@@ -95,5 +95,19 @@ final class ScheduledDeliveryInner<Downstream: Subscriber>: Subscriber, Subscrip
       return liveSubscriptionLocked
     }
     subscription?.cancel()
+  }
+
+  /// Ends the relay at once, from the scheduler's context: cancels the upstream and completes the
+  /// downstream with `completion`, unless the relay has ended already or the upstream's own
+  /// completion is on its way.
+  func cancelUpstreamAndComplete(with completion: Subscribers.Completion<Failure>) {
+    let subscription: (any Subscription)? = lock.withLock {
+      guard let subscription = liveSubscriptionLocked else { return nil }
+      state = .terminal
+      return subscription
+    }
+    guard let subscription else { return }
+    subscription.cancel()
+    downstream.receive(completion: completion)
   }
 }
