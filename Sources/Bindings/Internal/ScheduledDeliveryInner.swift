@@ -1,7 +1,7 @@
 /// The subscription of an operator that hands each value and the completion to a scheduler
-/// (`receive(on:)`, `delay`, and under its clock, `timeout`): it stands between the upstream subscription and the downstream,
-/// passes requests and cancellation straight upstream, and drops any delivery that finds it
-/// cancelled by the time the scheduler runs it.
+/// (`receive(on:)`, `delay`, and under its clock, `timeout`): it stands between the upstream
+/// subscription and the downstream, passes requests and cancellation straight upstream, and drops
+/// any delivery that finds it cancelled by the time the scheduler runs it.
 ///
 /// `schedule` decides when a delivery runs, e.g. right away on the scheduler or after an interval:
 ///

@@ -60,6 +60,7 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      // Copied out, so that the deliveries keep only these alive and not the upstream.
       let (interval, tolerance, scheduler, options) = (interval, tolerance, scheduler, options)
       upstream.subscribe(
         ScheduledDeliveryInner(downstream: subscriber) { delivery in

@@ -43,6 +43,7 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      // Copied out, so that the deliveries keep only these alive and not the upstream.
       let (scheduler, options) = (scheduler, options)
       upstream.subscribe(
         ScheduledDeliveryInner(downstream: subscriber) { delivery in scheduler.schedule(options: options, delivery) })
