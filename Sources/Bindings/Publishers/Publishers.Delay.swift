@@ -60,111 +60,13 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, publisher: self))
-    }
-  }
-}
-
-extension Publishers.Delay {
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
-  where Downstream.Input == Output, Downstream.Failure == Failure {
-    typealias Input = Upstream.Output
-    typealias Failure = Upstream.Failure
-
-    private enum State {
-      case awaitingSubscription
-      case subscribed(any Subscription)
-      /// The upstream completed; its completion is on its way through the scheduler.
-      case pendingCompletion
-      case terminal
-    }
-
-    private let lock = Lock()
-    private var state = State.awaitingSubscription
-    private let downstream: Downstream
-    private let interval: Context.SchedulerTimeType.Stride
-    private let tolerance: Context.SchedulerTimeType.Stride
-    private let scheduler: Context
-    private let options: Context.SchedulerOptions?
-
-    init(downstream: Downstream, publisher: Publishers.Delay<Upstream, Context>) {
-      self.downstream = downstream
-      interval = publisher.interval
-      tolerance = publisher.tolerance
-      scheduler = publisher.scheduler
-      options = publisher.options
-    }
-
-    private func scheduleAfterInterval(_ action: @escaping () -> Void) {
-      scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options, action)
-    }
-
-    func receive(subscription: any Subscription) {
-      let accepted: Bool = lock.withLock {
-        guard case .awaitingSubscription = state else { return false }
-        state = .subscribed(subscription)
-        return true
-      }
-      guard accepted else { return subscription.cancel() }
-      downstream.receive(subscription: self)
-    }
-
-    func receive(_ input: Input) -> Subscribers.Demand {
-      guard lock.withLock({ if case .subscribed = state { return true } else { return false } }) else { return .none }
-      scheduleAfterInterval { self.deliver(input) }
-      return .none
-    }
-
-    private func deliver(_ input: Input) {
-      // A value delayed before the upstream completed still arrives before the completion.
-      let isLive: Bool = lock.withLock {
-        switch state {
-        case .subscribed, .pendingCompletion: return true
-        case .awaitingSubscription, .terminal: return false
-        }
-      }
-      guard isLive else { return }
-      let demand = downstream.receive(input)
-      guard demand > 0 else { return }
-      let subscription: (any Subscription)? = lock.withLock {
-        if case .subscribed(let subscription) = state { return subscription } else { return nil }
-      }
-      subscription?.request(demand)
-    }
-
-    func receive(completion: Subscribers.Completion<Failure>) {
-      let subscription: (any Subscription)?? = lock.withLock {
-        guard case .subscribed(let subscription) = state else { return nil }
-        state = .pendingCompletion
-        return .some(subscription)
-      }
-      guard let subscription else { return }
-      _ = subscription
-      scheduleAfterInterval { self.deliver(completion) }
-    }
-
-    private func deliver(_ completion: Subscribers.Completion<Failure>) {
-      let isPending: Bool = lock.withLock {
-        guard case .pendingCompletion = state else { return false }
-        state = .terminal
-        return true
-      }
-      if isPending { downstream.receive(completion: completion) }
-    }
-
-    func request(_ demand: Subscribers.Demand) {
-      let subscription: (any Subscription)? = lock.withLock {
-        if case .subscribed(let subscription) = state { return subscription } else { return nil }
-      }
-      subscription?.request(demand)
-    }
-
-    func cancel() {
-      let subscription: (any Subscription)? = lock.withLock {
-        defer { state = .terminal }
-        if case .subscribed(let subscription) = state { return subscription } else { return nil }
-      }
-      subscription?.cancel()
+      // Copied out, so that the deliveries keep only these alive and not the upstream.
+      let (interval, tolerance, scheduler, options) = (interval, tolerance, scheduler, options)
+      upstream.subscribe(
+        ScheduledDeliveryInner(downstream: subscriber) { delivery in
+          scheduler.schedule(
+            after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options, delivery)
+        })
     }
   }
 }

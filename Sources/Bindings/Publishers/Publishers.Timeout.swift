@@ -70,6 +70,9 @@ extension Publishers {
 }
 
 extension Publishers.Timeout {
+  /// Keeps the clock between the upstream and a ``ScheduledDeliveryInner`` that delivers on the
+  /// scheduler; when the clock runs out, it has that relay cancel the upstream and end the
+  /// downstream.
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Upstream.Output
@@ -78,27 +81,28 @@ extension Publishers.Timeout {
     private enum State {
       case awaitingSubscription
       case subscribed(any Subscription)
-      /// The upstream completed; its completion is on its way through the scheduler.
-      case pendingCompletion
       case terminal
     }
 
     private let lock = Lock()
     private var state = State.awaitingSubscription
-    /// Bumped whenever the clock restarts, so that a timer started earlier does nothing.
+    /// Bumped whenever the clock restarts or stops, so that a timer started earlier does nothing.
     private var timerGeneration: UInt64 = 0
     private var hasRequested = false
-    private let downstream: Downstream
+    private let relay: ScheduledDeliveryInner<Downstream>
     private let interval: Context.SchedulerTimeType.Stride
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
     private let customError: (() -> Failure)?
 
     init(downstream: Downstream, publisher: Publishers.Timeout<Upstream, Context>) {
-      self.downstream = downstream
+      let (scheduler, options) = (publisher.scheduler, publisher.options)
+      relay = ScheduledDeliveryInner(downstream: downstream) { delivery in
+        scheduler.schedule(options: options, delivery)
+      }
       interval = publisher.interval
-      scheduler = publisher.scheduler
-      options = publisher.options
+      self.scheduler = scheduler
+      self.options = options
       customError = publisher.customError
     }
 
@@ -118,14 +122,12 @@ extension Publishers.Timeout {
     }
 
     private func timerFired(_ generation: UInt64) {
-      let subscription: (any Subscription)? = lock.withLock {
-        guard generation == timerGeneration, case .subscribed(let subscription) = state else { return nil }
-        state = .terminal
-        return subscription
+      let isCurrent: Bool = lock.withLock {
+        guard generation == timerGeneration, case .subscribed = state else { return false }
+        return true
       }
-      guard let subscription else { return }
-      subscription.cancel()
-      downstream.receive(completion: customError.map { .failure($0()) } ?? .finished)
+      guard isCurrent else { return }
+      relay.cancelUpstreamAndComplete(with: customError.map { .failure($0()) } ?? .finished)
     }
 
     func receive(subscription: any Subscription) {
@@ -137,7 +139,7 @@ extension Publishers.Timeout {
       guard let generation else { return subscription.cancel() }
       // The subscriber hears of its subscription before a timer (immediate, on some schedulers) can
       // end it.
-      downstream.receive(subscription: self)
+      relay.receive(subscription: self)
       startTimer(generation)
     }
 
@@ -148,45 +150,20 @@ extension Publishers.Timeout {
       }
       guard let generation else { return .none }
       startTimer(generation)
-      scheduler.schedule(options: options) { self.deliver(input) }
-      return .none
-    }
-
-    private func deliver(_ input: Input) {
-      let isLive: Bool = lock.withLock {
-        switch state {
-        case .subscribed, .pendingCompletion: return true
-        case .awaitingSubscription, .terminal: return false
-        }
-      }
-      guard isLive else { return }
-      let demand = downstream.receive(input)
-      guard demand > 0 else { return }
-      let subscription: (any Subscription)? = lock.withLock {
-        if case .subscribed(let subscription) = state { return subscription } else { return nil }
-      }
-      subscription?.request(demand)
+      return relay.receive(input)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      let subscription: (any Subscription)?? = lock.withLock {
+      let subscription: (any Subscription)? = lock.withLock {
         guard case .subscribed(let subscription) = state else { return nil }
-        state = .pendingCompletion
+        state = .terminal
         timerGeneration &+= 1
-        return .some(subscription)
+        return subscription
       }
       guard let subscription else { return }
+      // Released outside the lock: a subscription's deinit may call back in.
       _ = subscription
-      scheduler.schedule(options: options) { self.deliver(completion) }
-    }
-
-    private func deliver(_ completion: Subscribers.Completion<Failure>) {
-      let isPending: Bool = lock.withLock {
-        guard case .pendingCompletion = state else { return false }
-        state = .terminal
-        return true
-      }
-      if isPending { downstream.receive(completion: completion) }
+      relay.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
