@@ -28,6 +28,9 @@ public struct Chapter: Sendable {
   }
 
   /// The whole tour, in the order a newcomer should read it.
+  ///
+  /// Chapters on observable collections and list binding belong after two-way bindings, and a
+  /// chapter on Observation and async/await after them, before testing.
   public static let all: [Chapter] = [
     .firstBinding,
     .reactiveExtensions,
