@@ -15,7 +15,7 @@ let package = Package(
     .target(name: "TourChapters", dependencies: ["Bindings", "BindingsTesting"], path: "Playgrounds/Chapters"),
     .executableTarget(name: "Tour", dependencies: ["TourChapters"], path: "Playgrounds/Tour"),
     .testTarget(name: "BindingsTests", dependencies: ["Bindings", "BindingsTesting"]),
-    .testTarget(name: "TourTests", dependencies: ["TourChapters"]),
+    .testTarget(name: "TourTests", dependencies: ["TourChapters", "Bindings", "BindingsTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )
