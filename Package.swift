@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -10,8 +10,12 @@ let package = Package(
   targets: [
     .target(name: "Bindings"),
     .target(name: "BindingsTesting", dependencies: ["Bindings"]),
-    .executableTarget(name: "Tour", dependencies: ["Bindings"], path: "Playgrounds"),
+    // The guided tour: `swift run Tour`. Its chapters are a library so that the tests can check
+    // every chapter's output against the transcript the chapter states.
+    .target(name: "TourChapters", dependencies: ["Bindings", "BindingsTesting"], path: "Playgrounds/Chapters"),
+    .executableTarget(name: "Tour", dependencies: ["TourChapters"], path: "Playgrounds/Tour"),
     .testTarget(name: "BindingsTests", dependencies: ["Bindings", "BindingsTesting"]),
+    .testTarget(name: "TourTests", dependencies: ["TourChapters"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -14,7 +14,7 @@ public protocol Publisher<Output, Failure> {
   /// The kind of errors this publisher might publish; `Never` if it cannot fail.
   associatedtype Failure: Error
 
-  /// Attaches `subscriber`. Call ``subscribe(_:)`` rather than this, as Combine recommends.
+  /// Attaches `subscriber`. Call `subscribe(_:)` rather than this, as Combine recommends.
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure
 }
 

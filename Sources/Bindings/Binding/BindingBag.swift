@@ -72,8 +72,13 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   /// Use it for subscriptions that are not made with the binding operators, so they share the
   /// owner's lifetime and show up in ``liveBindings``.
   ///
-  /// - Parameter identity: When given, a live binding with the same identity is cancelled and
-  ///   replaced by this one.
+  /// - Parameters:
+  ///   - cancellable: The subscription to keep; the bag cancels it when it is emptied or deallocated.
+  ///   - identity: When given, a live binding with the same identity is cancelled and replaced by
+  ///     this one.
+  ///   - target: What ``liveBindings`` shows as the binding's target.
+  ///   - fileID: The file that made the binding; defaults to the caller's.
+  ///   - line: The line that made the binding; defaults to the caller's.
   public func insert(
     _ cancellable: AnyCancellable,
     identity: AnyHashable? = nil,

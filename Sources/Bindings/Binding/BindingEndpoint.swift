@@ -24,8 +24,10 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
 
   /// Creates an endpoint that writes through `target` and reports `changes`.
   ///
-  /// - Parameter changes: The values to send to the other side. Whether it replays the current
-  ///   value on subscribe decides whether the endpoint can seed a binding as its right-hand side.
+  /// - Parameters:
+  ///   - target: Where values from the other side are written.
+  ///   - changes: The values to send to the other side. Whether it replays the current value on
+  ///     subscribe decides whether the endpoint can seed a binding as its right-hand side.
   public init<Changes: Publisher>(
     target: BindingTarget<Owner, Value>,
     changes: Changes

@@ -69,7 +69,7 @@ extension Publisher where Failure == Never {
 
 extension Publishers {
   /// A publisher that transforms each upstream value into a publisher and republishes the values
-  /// of all of them, as ``Publisher/flatMap(maxPublishers:_:)`` describes.
+  /// of all of them, as `Publisher.flatMap(maxPublishers:_:)` describes.
   public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
   where NewPublisher.Failure == Upstream.Failure {
     public typealias Output = NewPublisher.Output

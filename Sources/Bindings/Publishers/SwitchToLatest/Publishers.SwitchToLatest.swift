@@ -69,7 +69,7 @@ extension Publisher where Output: Publisher, Output.Failure == Never {
 
 extension Publishers {
   /// A publisher that republishes the values of the latest publisher its upstream produced, as
-  /// ``Publisher/switchToLatest()`` describes.
+  /// `Publisher.switchToLatest()` describes.
   public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
   where Upstream.Output == P, P.Failure == Upstream.Failure {
     public typealias Output = P.Output
