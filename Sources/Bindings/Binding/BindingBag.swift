@@ -141,6 +141,31 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   }
 }
 
+extension AnyCancellable {
+  /// Keeps this binding in `bag` as well, so emptying the bag ends it, whichever owner made it.
+  ///
+  /// A reused cell makes bindings in both directions; the ones from the cell to its view model
+  /// (`~>`) belong to the view model's bag, so the old view model would still hear the cell after
+  /// reuse. Storing every binding in the cell's own bag ends them all in `prepareForReuse`:
+  ///
+  /// ```swift
+  /// func configure(with viewModel: RowViewModel) {
+  ///   (titleLabel.reactive.text <~ viewModel.$title).store(in: bindings)
+  ///   (button.taps ~> viewModel.reactive.select).store(in: bindings)
+  /// }
+  /// override func prepareForReuse() {
+  ///   bindings.removeAll()   // ends both bindings; the old view model hears nothing more
+  /// }
+  /// ```
+  ///
+  /// A binding that ends (its source completes, its other owner is deallocated) leaves every bag
+  /// that holds it only when that bag is emptied or deallocated; the entry is a cancelled token
+  /// until then.
+  public func store(in bag: BindingBag, fileID: String = #fileID, line: UInt = #line) {
+    bag.insert(self, target: "stored binding", fileID: fileID, line: line)
+  }
+}
+
 /// A description of one live binding: what it writes and where it was made.
 public struct BindingRecord: Hashable, Sendable, CustomStringConvertible {
   /// What the binding writes, e.g. `\Label.text`.

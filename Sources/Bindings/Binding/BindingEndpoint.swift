@@ -71,7 +71,7 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
     back: @escaping (Converted) -> Value?
   ) -> BindingEndpoint<Owner, Converted> {
     let target = bindingTarget
-    let convertedTarget = BindingTarget<Owner, Converted>(
+    var convertedTarget = BindingTarget<Owner, Converted>(
       owner: target.owner,
       identity: target.identity,
       description: target.targetDescription,
@@ -79,6 +79,7 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
     ) { owner, converted in
       if let value = back(converted) { target.write(owner, value) }
     }
+    convertedTarget.valueBag = target.valueBag
     let observe = self.observe
     return BindingEndpoint<Owner, Converted>(target: convertedTarget) { receiveValue, receiveEnd in
       observe(

@@ -88,7 +88,8 @@ public func ~> <Source: Publisher, Owner: BindingOwner>(
 /// ```
 ///
 /// The subject holds the binding, as it holds any subscription it is given, and cancels it when it
-/// is deallocated. A completion of `source` ends the binding without completing the subject.
+/// is deallocated. A completion of `source` ends the binding without completing the subject; a
+/// completion of the subject ends the binding and cancels `source`.
 @discardableResult
 public func ~> <Source: Publisher, Target: Subject>(
   source: Source,
@@ -97,6 +98,8 @@ public func ~> <Source: Publisher, Target: Subject>(
   let forwarder = SubjectBindingForwarder(subject: subject)
   let token = AnyCancellable(forwarder)
   forwarder.keepAlive(token)
+  // Told when the subject completes, without asking it for values, so the binding ends then too.
+  subject.subscribe(SubjectCompletionWatcher(forwarder: forwarder))
   source.subscribe(forwarder)
   return token
 }
@@ -159,18 +162,48 @@ public func ~> <Source: Publisher, Target: BindingTargetConvertible>(
   fatalError("unavailable")
 }
 
-/// A bare function or method reference would be kept alive by the binding, and with it the object
-/// it belongs to.
+/// A closure or a method reference has no owner to bound the binding's life, and would keep alive
+/// whatever it captures.
 @available(
   *,
   unavailable,
   message:
-    "a method reference such as viewModel.rename captures viewModel strongly; write source ~> (viewModel, { viewModel, value in viewModel.rename(value) }), source.bind(to: viewModel) { … }, or a Reactive extension target"
+    "~> needs a target with an owner; a closure or method reference has none (and viewModel.rename would capture viewModel strongly): write source ~> (owner, { owner, value in … }), source.bind(to: owner) { owner, value in … }, or source.sink { … } and keep the token"
 )
 @discardableResult
 public func ~> <Source: Publisher>(
   source: Source,
   function: @escaping (Source.Output) -> Void
+) -> AnyCancellable where Source.Failure == Never {
+  fatalError("unavailable")
+}
+
+/// A source whose values are not of the target's type cannot be bound.
+@available(
+  *,
+  unavailable,
+  message:
+    "the source's Output is not the target's Value (nor its optional): convert the values first, e.g. label.reactive.text <~ count.map { String($0) }"
+)
+@discardableResult
+public func <~ <Target: BindingTargetConvertible, Source: Publisher>(
+  target: Target,
+  source: Source
+) -> AnyCancellable where Source.Failure == Never {
+  fatalError("unavailable")
+}
+
+/// A source whose values are not of the target's type cannot be bound.
+@available(
+  *,
+  unavailable,
+  message:
+    "the source's Output is not the target's Value (nor its optional): convert the values first, e.g. count.map { String($0) } ~> label.reactive.text"
+)
+@discardableResult
+public func ~> <Source: Publisher, Target: BindingTargetConvertible>(
+  source: Source,
+  target: Target
 ) -> AnyCancellable where Source.Failure == Never {
   fatalError("unavailable")
 }
@@ -279,6 +312,8 @@ private final class SubjectBindingForwarder<Target: Subject>: Subscriber, Subscr
   private var upstream: (any Subscription)?
   private var isTerminated = false
   private var token: AnyCancellable?
+  /// The subscription that reports the subject's completion; cancelled when the binding ends.
+  private var completionWatch: (any Subscription)?
 
   init(subject: Target) {
     self.subject = subject
@@ -286,6 +321,16 @@ private final class SubjectBindingForwarder<Target: Subject>: Subscriber, Subscr
 
   func keepAlive(_ token: AnyCancellable) {
     lock.withLock { self.token = token }
+  }
+
+  /// Keeps the subscription that reports the subject's completion, or cancels it if the binding
+  /// has already ended.
+  func watchCompletion(_ subscription: any Subscription) {
+    let isTerminated: Bool = lock.withLock {
+      if !self.isTerminated { completionWatch = subscription }
+      return self.isTerminated
+    }
+    if isTerminated { subscription.cancel() }
   }
 
   func receive(subscription: any Subscription) {
@@ -322,11 +367,13 @@ private final class SubjectBindingForwarder<Target: Subject>: Subscriber, Subscr
   func receive(completion: Subscribers.Completion<Never>) {
     let released = lock.withLock {
       isTerminated = true
-      let taken = (upstream, token, subject)
+      let taken = (upstream, token, subject, completionWatch)
       upstream = nil
       token = nil
+      completionWatch = nil
       return taken
     }
+    released.3?.cancel()
     (released.2 as? any UpstreamRemovingSubject)?.removeUpstream(self)
     _ = released
   }
@@ -338,15 +385,37 @@ private final class SubjectBindingForwarder<Target: Subject>: Subscriber, Subscr
   }
 
   func cancel() {
-    let (upstream, token, subject) = lock.withLock {
+    let (upstream, token, subject, completionWatch) = lock.withLock {
       isTerminated = true
-      let taken = (self.upstream, self.token, self.subject)
+      let taken = (self.upstream, self.token, self.subject, self.completionWatch)
       self.upstream = nil
       self.token = nil
+      self.completionWatch = nil
       return taken
     }
     upstream?.cancel()
+    completionWatch?.cancel()
     (subject as? any UpstreamRemovingSubject)?.removeUpstream(self)
     _ = token
+  }
+}
+
+/// Subscribes to the subject of a forwarding binding without asking for values, and ends the
+/// binding when the subject completes.
+private struct SubjectCompletionWatcher<Target: Subject>: Subscriber {
+  typealias Input = Target.Output
+  typealias Failure = Target.Failure
+
+  let forwarder: SubjectBindingForwarder<Target>
+  let combineIdentifier = CombineIdentifier()
+
+  func receive(subscription: any Subscription) {
+    forwarder.watchCompletion(subscription)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand { .none }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    forwarder.cancel()
   }
 }

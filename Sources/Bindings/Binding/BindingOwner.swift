@@ -28,6 +28,29 @@ public protocol BindingOwner: AnyObject, ReactiveExtensionProvider {
   var bindings: BindingBag { get }
 }
 
+/// An owner that belongs to the main actor: its key-path targets write on the main thread.
+///
+/// Declare it on `@MainActor` classes (views, controls, view controllers). Each key-path target
+/// (`label.reactive.text`) then writes at once when the value arrives on the main thread, and hops
+/// to the main queue when it arrives elsewhere, so a model changed on a background thread never
+/// writes the view off the main thread:
+///
+/// ```swift
+/// @MainActor
+/// final class NameLabel: MainActorBindingOwner {
+///   let bindings = BindingBag()
+///   var text: String?
+/// }
+/// let name = MutableProperty("Ada")
+/// label.reactive.text <~ name   // on the main thread: label.text is "Ada" at once
+/// DispatchQueue.global().async { name.value = "Grace" }   // label.text is set on the main thread
+/// ```
+///
+/// Opt out explicitly, per binding, with ``BindingTarget/deliveredOnSendingThread()``. Targets
+/// written by hand in a `Reactive` extension choose for themselves; see
+/// ``BindingTarget/init(onMainActor:identity:description:write:)``.
+public protocol MainActorBindingOwner: BindingOwner {}
+
 #if canImport(ObjectiveC)
 private nonisolated(unsafe) var bindingBagAssociationKey: UInt8 = 0
 private let bindingBagCreationLock = BindingBagCreationLock()

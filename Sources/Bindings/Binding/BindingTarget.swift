@@ -1,3 +1,5 @@
+import Foundation
+
 /// Something a binding can write into: an owner, held weakly, and how to write a value into it.
 ///
 /// Key-path targets come for free (`label.reactive.text`); write your own in a `Reactive`
@@ -25,7 +27,11 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
   public private(set) weak var owner: Owner?
   @usableFromInline let identity: AnyHashable?
   @usableFromInline let targetDescription: String
-  @usableFromInline let delivery: BindingDelivery?
+  @usableFromInline var delivery: BindingDelivery?
+  /// The bag that keeps bindings into this target, when it is not the owner's: the bag of the
+  /// value that really holds the property (a `@Published` property's storage), so every spelling of
+  /// the property shares one identity in one bag.
+  @usableFromInline var valueBag: BindingBag?
   @usableFromInline let write: (Owner, Value) -> Void
 
   /// Creates a target that writes values into `owner` with `write`.
@@ -77,19 +83,78 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
     )
   }
 
+  /// Creates a target for an owner that belongs to the main actor: `write` runs on the main
+  /// thread, at once when the value arrives there, otherwise on the main queue.
+  ///
+  /// This is the pattern for `Reactive` extensions of `@MainActor` classes. Mark the extension
+  /// `@MainActor` too: key paths to main-actor properties (the identity below) can only be formed
+  /// there, and the members are then used from the main actor, as the class is:
+  ///
+  /// ```swift
+  /// @MainActor final class Badge: MainActorBindingOwner {
+  ///   let bindings = BindingBag()
+  ///   var count = 0
+  ///   var isHidden = true
+  /// }
+  /// @MainActor
+  /// extension Reactive where Base: Badge {
+  ///   var count: BindingTarget<Base, Int> {
+  ///     BindingTarget(onMainActor: base, identity: \Badge.count) { badge, count in
+  ///       badge.count = count
+  ///       badge.isHidden = count == 0
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  public init(
+    onMainActor owner: Owner,
+    identity: AnyHashable? = nil,
+    description: String? = nil,
+    write: @escaping @MainActor (Owner, Value) -> Void
+  ) {
+    self.init(
+      owner: owner,
+      identity: identity,
+      description: description,
+      delivery: Self.mainThreadDelivery
+    ) { owner, value in
+      // The delivery runs on the main thread, where both were handed over.
+      nonisolated(unsafe) let owner = owner
+      nonisolated(unsafe) let value = value
+      MainActor.assumeIsolated { write(owner, value) }
+    }
+  }
+
+  /// Delivers on the main thread: at once when already there, otherwise on the main queue.
+  @usableFromInline
+  static var mainThreadDelivery: BindingDelivery {
+    { MainThreadScheduler.shared.schedule($0) }
+  }
+
+  /// This target, writing every value on the thread that sends it, whatever its owner.
+  ///
+  /// Targets of a ``MainActorBindingOwner`` write on the main thread by default; this is the
+  /// explicit way out, for a source that is known to send on the main thread already, or an owner
+  /// that is safe to write from any thread.
+  ///
+  /// ```swift
+  /// label.reactive.text.deliveredOnSendingThread() <~ mainThreadOnlyModel.$name
+  /// ```
+  public func deliveredOnSendingThread() -> BindingTarget {
+    var target = self
+    target.delivery = nil
+    return target
+  }
+
   /// This target, writing every value on `scheduler`.
   ///
   /// ```swift
   /// label.reactive.text.delivered(on: MainThreadScheduler.shared) <~ viewModel.$name
   /// ```
   public func delivered<S: Scheduler>(on scheduler: S) -> BindingTarget {
-    BindingTarget(
-      owner: owner,
-      identity: identity,
-      description: targetDescription,
-      delivery: { scheduler.schedule($0) },
-      write: write
-    )
+    var target = self
+    target.delivery = { scheduler.schedule($0) }
+    return target
   }
 
   @usableFromInline
@@ -104,6 +169,7 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
     self.identity = identity
     self.targetDescription = description ?? "\(Owner.self) target"
     self.delivery = delivery
+    self.valueBag = nil
     self.write = write
   }
 
@@ -117,9 +183,15 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
     line: UInt?
   ) -> AnyCancellable where Source.Output == Value, Source.Failure == Never {
     guard let owner else { return .cancelledBinding }
+    let bag = valueBag ?? owner.bindings
+    if let source = source as? any BindingValueSource, (source.valueOwner as? any BindingOwner)?.bindings === bag,
+      identity == source.valueTargetIdentity
+    {
+      reportBindingMisuse("\(targetDescription) <~ itself does nothing; the binding was not made")
+      return .cancelledBinding
+    }
     let sink = BindingSink(owner: owner, deliver: delivery, receiveValue: write)
     let token = AnyCancellable(sink)
-    let bag = owner.bindings
     let id = bag.makeID()
     sink.register(BindingBagRegistration(bag: bag, id: id))
     bag.insert(
@@ -158,4 +230,22 @@ public protocol BindingTargetConvertible<Value> {
 
 extension BindingTarget: BindingTargetConvertible {
   public var bindingTarget: BindingTarget<Owner, Value> { self }
+}
+
+/// A source that publishes the value of an owner's target: binding it into that same target would
+/// only write each value back where it came from.
+@usableFromInline
+protocol BindingValueSource {
+  /// The owner whose value this source publishes.
+  var valueOwner: AnyObject { get }
+  /// The identity of the target that writes that value.
+  var valueTargetIdentity: AnyHashable { get }
+}
+
+/// Tells the developer about a binding that was refused or ended because of how it was made.
+///
+/// Written to standard error, once per occurrence; the program carries on.
+@usableFromInline
+func reportBindingMisuse(_ message: String) {
+  FileHandle.standardError.write(Data("Bindings: \(message)\n".utf8))
 }

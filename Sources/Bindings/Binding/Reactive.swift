@@ -67,10 +67,43 @@ extension Reactive where Base: BindingOwner {
   ///
   /// Binding a new source to the same property of the same owner replaces the previous binding,
   /// so a reused view never has two writers for one property.
+  ///
+  /// A `@Published` property is the same target whichever way it is spelled: `owner.reactive.name`,
+  /// `owner.$name`, or `bind(to:)` either of them.
   @inlinable
   public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Value>) -> BindingTarget<Base, Value> {
-    BindingTarget(base, identity: keyPath, description: "\(keyPath)") { owner, value in
+    BindingTarget(owner: base, keyPath: keyPath, delivery: nil)
+  }
+}
+
+extension Reactive where Base: MainActorBindingOwner {
+  /// A binding target that writes the property at `keyPath` of the owner on the main thread.
+  ///
+  /// A value that arrives on the main thread is written at once; one that arrives elsewhere is
+  /// written on the main queue. Opt out with ``BindingTarget/deliveredOnSendingThread()``.
+  ///
+  /// ```swift
+  /// label.reactive.text <~ viewModel.$name   // safe whatever thread changes the name
+  /// ```
+  @inlinable
+  public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Value>) -> BindingTarget<Base, Value> {
+    BindingTarget(owner: base, keyPath: keyPath, delivery: BindingTarget<Base, Value>.mainThreadDelivery)
+  }
+}
+
+extension BindingTarget {
+  /// The target that writes the property at `keyPath`; its identity is the property's.
+  @inlinable
+  init(owner: Owner, keyPath: ReferenceWritableKeyPath<Owner, Value>, delivery: BindingDelivery?) {
+    let published = PublishedAccessProbe.storage(of: owner, at: keyPath)
+    self.init(
+      owner: owner,
+      identity: published == nil ? keyPath : MutableProperty<Value>.valueIdentity,
+      description: "\(keyPath)",
+      delivery: delivery
+    ) { owner, value in
       owner[keyPath: keyPath] = value
     }
+    valueBag = published?.bindings
   }
 }

@@ -1,4 +1,4 @@
-/// Binds two endpoints both ways.
+/// Binds two endpoints both ways; the left side starts from the right side's value.
 ///
 /// ```swift
 /// let field = MutableProperty("")
@@ -12,7 +12,8 @@
 /// ```
 ///
 /// 1. On binding, the left side takes the right side's current value; the left side's own
-///    current value is not sent to the right.
+///    current value is not sent to the right. To start from the left side's value instead, use
+///    ``BindingEndpointConvertible/bindTwoWay(with:initialValueFrom:)`` with `.left`.
 /// 2. Later changes of either side are written into the other, and never echoed back to the side
 ///    they came from, so there is no feedback loop and no unbounded recursion.
 /// 3. The last change wins: a change that arrives while the binding is writing the other one
@@ -21,8 +22,16 @@
 /// 4. The binding is kept by both owners and ends when either is deallocated, or when either
 ///    side's changes complete.
 /// 5. The left side is the binding's target, as with `<~`: a new `<~` or `<~>` into the left side
-///    replaces this binding. The right side is its source and can take part in any number of
-///    bindings: `slider <~> volume` and `field <~> volume`, or `volume <~ service`, coexist.
+///    replaces this binding, and this binding replaces a `<~` into it. The right side is its source
+///    and can take part in any number of bindings: `slider <~> volume` and `field <~> volume`, or
+///    `volume <~ service`, coexist.
+/// 6. An endpoint whose changes do not replay a current value (a control's user edits, a
+///    ``PassthroughSubject``) has no initial value: as the right side it seeds nothing, and the left
+///    side keeps its own value until one side changes.
+/// 7. Binding an endpoint to itself (`a <~> a`) does nothing and returns a cancelled token.
+/// 8. If something outside the binding keeps writing one side each time the binding writes it (for
+///    example a `<~` into the right side that follows the left side), the two would change each
+///    other forever; the binding detects the loop, ends itself, and reports it on standard error.
 ///
 /// Values are written on the thread that changed the other side, directly: a scheduler given to an
 /// endpoint's target (`delivered(on:)`) is not used by two-way bindings. Two-way bindings are meant for
@@ -35,7 +44,85 @@ public func <~> <Left: BindingEndpointConvertible, Right: BindingEndpointConvert
   left: Left,
   right: Right
 ) -> AnyCancellable where Left.Value == Right.Value {
-  TwoWayBindingLink.bind(left.bindingEndpoint, right.bindingEndpoint)
+  TwoWayBindingLink.bind(left.bindingEndpoint, right.bindingEndpoint, initialValueFrom: .right)
+}
+
+/// Binds an optional endpoint and a non-optional one both ways: `nil` written from the optional
+/// side is ignored.
+///
+/// ```swift
+/// let text = MutableProperty<String?>(nil)
+/// let name = MutableProperty("Ada")
+/// text <~> name
+/// print(text.value ?? "nil")   // prints "Ada"
+/// text.value = nil
+/// print(name.value)            // prints "Ada"
+/// ```
+@discardableResult
+public func <~> <Left: BindingEndpointConvertible, Right: BindingEndpointConvertible>(
+  left: Left,
+  right: Right
+) -> AnyCancellable where Left.Value == Right.Value? {
+  let lifted: BindingEndpoint<Right.Owner, Left.Value> = right.converted({ .some($0) }, back: { $0 })
+  return TwoWayBindingLink.bind(left.bindingEndpoint, lifted, initialValueFrom: .right)
+}
+
+/// Binds a non-optional endpoint and an optional one both ways: `nil` written from the optional
+/// side is ignored.
+@discardableResult
+public func <~> <Left: BindingEndpointConvertible, Right: BindingEndpointConvertible>(
+  left: Left,
+  right: Right
+) -> AnyCancellable where Left.Value? == Right.Value {
+  let unwrapped: BindingEndpoint<Right.Owner, Left.Value> = right.converted({ $0 }, back: { .some($0) })
+  return TwoWayBindingLink.bind(left.bindingEndpoint, unwrapped, initialValueFrom: .right)
+}
+
+/// Two endpoints of unrelated types cannot be bound both ways.
+@available(
+  *,
+  unavailable,
+  message:
+    "the two sides of <~> hold different types: convert one side with .converted(_:back:), e.g. amount <~> text.converted({ Double($0) }, back: { String($0) })"
+)
+@discardableResult
+public func <~> <Left: BindingEndpointConvertible, Right: BindingEndpointConvertible>(
+  left: Left,
+  right: Right
+) -> AnyCancellable {
+  fatalError("unavailable")
+}
+
+/// The side of a two-way binding whose current value both sides start from.
+public enum TwoWayBindingSide: Sendable, Hashable {
+  /// The endpoint the method is called on (the left of `<~>`).
+  case left
+  /// The other endpoint (the right of `<~>`).
+  case right
+}
+
+extension BindingEndpointConvertible {
+  /// Binds this endpoint and `other` both ways, starting from the current value of the side you
+  /// choose.
+  ///
+  /// `a <~> b` starts from `b`'s value; this starts from `a`'s when asked:
+  ///
+  /// ```swift
+  /// let draft = MutableProperty("typed so far")
+  /// let saved = MutableProperty("")
+  /// draft.bindTwoWay(with: saved, initialValueFrom: .left)
+  /// print(saved.value)   // prints "typed so far"
+  /// ```
+  ///
+  /// Everything else is as for `<~>`: this endpoint is the binding's target (a new binding into it
+  /// replaces this one); `other` can take part in any number of bindings.
+  @discardableResult
+  public func bindTwoWay<Other: BindingEndpointConvertible>(
+    with other: Other,
+    initialValueFrom side: TwoWayBindingSide
+  ) -> AnyCancellable where Other.Value == Value {
+    TwoWayBindingLink.bind(bindingEndpoint, other.bindingEndpoint, initialValueFrom: side)
+  }
 }
 
 /// The decisions of a two-way binding, as a plain value; ``TwoWayBindingLink`` performs them.
@@ -49,21 +136,34 @@ struct TwoWayBindingStateMachine<Value> {
   enum Action {
     case none
     case write(Value, into: Side)
+    /// The sides keep changing each other: end the binding and say so.
+    case cancelForLoop
   }
 
-  /// While the left side is being subscribed, what it sends is its own current value, which must
-  /// not overwrite the right side.
-  private(set) var isConnectingLeft = true
+  /// The side being subscribed while the other is not yet: what it sends then is its own current
+  /// value, which must not overwrite the side the binding starts from.
+  private(set) var connecting: Side?
   /// The side being written into, if a write is in progress.
   private(set) var writing: Side?
   /// Whether the side being written into has not yet reported the write back.
   private var expectsEcho = false
   /// The latest change that arrived during a write; applied once the write ends.
   private var pending: (value: Value, side: Side)?
+  /// Writes made one after another without the binding coming to rest; a bound on it detects two
+  /// sides that something outside the binding keeps changing in answer to each other.
+  private var consecutiveWrites = 0
   private(set) var isCancelled = false
 
+  /// The most writes one change may cause before the binding is deemed to be in a loop.
+  static var loopLimit: Int { 1000 }
+
+  /// - Parameter connecting: The side subscribed first, whose current value is ignored.
+  init(connecting: Side = .left) {
+    self.connecting = connecting
+  }
+
   mutating func receive(_ value: Value, from side: Side) -> Action {
-    if isCancelled || (side == .left && isConnectingLeft) { return .none }
+    if isCancelled || side == connecting { return .none }
     if let writing {
       if writing == side && expectsEcho {
         // The side reporting the value we just wrote into it.
@@ -77,15 +177,25 @@ struct TwoWayBindingStateMachine<Value> {
     return startWrite(value, into: side.other)
   }
 
-  mutating func finishConnectingLeft() {
-    isConnectingLeft = false
+  mutating func finishConnecting() {
+    connecting = nil
   }
 
   mutating func finishWrite() -> Action {
     writing = nil
     expectsEcho = false
-    guard !isCancelled, let change = pending else { return .none }
+    guard !isCancelled, let change = pending else {
+      consecutiveWrites = 0
+      return .none
+    }
     pending = nil
+    consecutiveWrites += 1
+    // Each write caused another change of the side just written, a thousand times over: something
+    // outside the binding answers every write, so the binding would never come to rest.
+    if consecutiveWrites >= Self.loopLimit {
+      consecutiveWrites = 0
+      return .cancelForLoop
+    }
     return startWrite(change.value, into: change.side.other)
   }
 
@@ -108,43 +218,63 @@ struct TwoWayBindingStateMachine<Value> {
 final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner, Value>: Cancellable,
   @unchecked Sendable
 {
-  typealias Side = TwoWayBindingStateMachine<Value>.Side
+  typealias Machine = TwoWayBindingStateMachine<Value>
+  typealias Side = Machine.Side
 
   private let lock = Lock()
-  private var machine = TwoWayBindingStateMachine<Value>()
+  private var machine: TwoWayBindingStateMachine<Value>
   private var observations: [AnyCancellable] = []
   private var registrations: [BindingBagRegistration] = []
   private var left: BindingTarget<LeftOwner, Value>?
   private var right: BindingTarget<RightOwner, Value>?
+  /// What the owners' bags show for this binding, kept for the loop report.
+  private var record: BindingRecord?
 
-  private init(left: BindingTarget<LeftOwner, Value>, right: BindingTarget<RightOwner, Value>) {
+  private init(left: BindingTarget<LeftOwner, Value>, right: BindingTarget<RightOwner, Value>, connecting: Side) {
     self.left = left
     self.right = right
+    machine = TwoWayBindingStateMachine(connecting: connecting)
   }
 
   static func bind(
     _ leftEndpoint: BindingEndpoint<LeftOwner, Value>,
-    _ rightEndpoint: BindingEndpoint<RightOwner, Value>
+    _ rightEndpoint: BindingEndpoint<RightOwner, Value>,
+    initialValueFrom seed: TwoWayBindingSide
   ) -> AnyCancellable {
     let leftTarget = leftEndpoint.bindingTarget
     let rightTarget = rightEndpoint.bindingTarget
     guard let leftOwner = leftTarget.owner, let rightOwner = rightTarget.owner else { return .cancelledBinding }
-    let link = TwoWayBindingLink(left: leftTarget, right: rightTarget)
+    let leftBag = leftTarget.valueBag ?? leftOwner.bindings
+    let rightBag = rightTarget.valueBag ?? rightOwner.bindings
+    if leftBag === rightBag, leftTarget.identity != nil, leftTarget.identity == rightTarget.identity {
+      reportBindingMisuse("\(leftTarget.targetDescription) <~> itself does nothing; the binding was not made")
+      return .cancelledBinding
+    }
+    let link = TwoWayBindingLink(left: leftTarget, right: rightTarget, connecting: seed == .right ? .left : .right)
     let token = AnyCancellable(link)
     let record = BindingRecord(target: "\(leftTarget.targetDescription) <~> \(rightTarget.targetDescription)")
+    link.lock.withLock { link.record = record }
     // The left side is the target of the binding, like the left of `<~`: one source at a time, so a
     // new binding into it replaces this one. The right side is the source; other bindings into or
     // from it (another `<~>`, a `<~` feeding it) must not end this one.
-    for (bag, identity) in [(leftOwner.bindings, leftTarget.identity), (rightOwner.bindings, nil)] {
+    for (bag, identity) in [(leftBag, leftTarget.identity), (rightBag, nil)] {
       let id = bag.makeID()
       link.lock.withLock { link.registrations.append(BindingBagRegistration(bag: bag, id: id)) }
       bag.insert(token, id: id, identity: identity, record: record)
     }
-    link.keep(
-      leftEndpoint.observe({ [weak link] in link?.receive($0, from: .left) }, { [weak link] in link?.cancel() }))
-    link.lock.withLock { link.machine.finishConnectingLeft() }
-    link.keep(
-      rightEndpoint.observe({ [weak link] in link?.receive($0, from: .right) }, { [weak link] in link?.cancel() }))
+    let observeLeft = {
+      link.keep(
+        leftEndpoint.observe({ [weak link] in link?.receive($0, from: .left) }, { [weak link] in link?.cancel() }))
+    }
+    let observeRight = {
+      link.keep(
+        rightEndpoint.observe({ [weak link] in link?.receive($0, from: .right) }, { [weak link] in link?.cancel() }))
+    }
+    // The side that does not seed is subscribed first, its replayed value ignored; the seeding
+    // side's replayed value is then written into it.
+    (seed == .right ? observeLeft : observeRight)()
+    link.lock.withLock { link.machine.finishConnecting() }
+    (seed == .right ? observeRight : observeLeft)()
     withExtendedLifetime((leftOwner, rightOwner)) {}
     return token
   }
@@ -165,6 +295,13 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     while case .write(let value, let side) = action {
       write(value, into: side)
       action = lock.withLock { machine.finishWrite() }
+    }
+    if case .cancelForLoop = action {
+      let description = lock.withLock { record?.target ?? "<~>" }
+      reportBindingMisuse(
+        "\(description): each write was answered by another change, \(Machine.loopLimit) times in a row; "
+          + "another binding probably writes one side from the other. The two-way binding was ended.")
+      cancel()
     }
   }
 

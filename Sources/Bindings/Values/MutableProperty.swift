@@ -40,7 +40,7 @@ public final class MutableProperty<Value>: Publisher, BindingOwner, BindingEndpo
   /// The endpoint for `<~>` and the target for `<~`: writes set ``value``.
   public var bindingEndpoint: BindingEndpoint<MutableProperty<Value>, Value> {
     let description = "MutableProperty<\(Value.self)>"
-    let target = BindingTarget(self, identity: BindingTargetIdentity.value, description: description) {
+    let target = BindingTarget(self, identity: Self.valueIdentity, description: description) {
       (property: MutableProperty<Value>, value: Value) in property.value = value
     }
     return BindingEndpoint(target: target, changes: self)
@@ -63,7 +63,15 @@ public final class MutableProperty<Value>: Publisher, BindingOwner, BindingEndpo
   }
 }
 
-/// Identities of the targets that value holders expose, so that each has one source at a time.
-enum BindingTargetIdentity: Hashable {
-  case value
+extension MutableProperty: BindingValueSource {
+  /// The identity of the `value` target, the same whichever spelling made it (`property`,
+  /// `property.reactive.value`, a `@Published` property's `$name`), so each has one source at a time.
+  @usableFromInline
+  static var valueIdentity: AnyHashable { \MutableProperty<Value>.value }
+
+  @usableFromInline
+  var valueOwner: AnyObject { self }
+
+  @usableFromInline
+  var valueTargetIdentity: AnyHashable { Self.valueIdentity }
 }

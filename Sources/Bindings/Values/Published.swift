@@ -29,7 +29,10 @@ public struct Published<Value> {
 
   /// The property's value. Setting it publishes the new value.
   public var wrappedValue: Value {
-    @inlinable get { storage.value }
+    get {
+      PublishedAccessProbe.noteAccess(to: storage)
+      return storage.value
+    }
     @inlinable nonmutating set { storage.value = newValue }
   }
 
@@ -70,4 +73,50 @@ public struct Published<Value> {
       storage.bindingEndpoint
     }
   }
+}
+
+extension Published.Publisher: BindingValueSource {
+  @usableFromInline
+  var valueOwner: AnyObject { storage }
+
+  @usableFromInline
+  var valueTargetIdentity: AnyHashable { MutableProperty<Value>.valueIdentity }
+}
+
+/// Finds the storage behind a `@Published` property from a key path to the property, so that
+/// `owner.reactive.name` and `owner.$name` are one binding target.
+///
+/// Reading the property through the key path, while a probe is installed for the current thread,
+/// makes the wrapper's getter report its storage. A getter outside a probe pays one task-local read.
+@usableFromInline
+final class PublishedAccessProbe: @unchecked Sendable {
+  @TaskLocal static var current: PublishedAccessProbe?
+
+  private let lock = Lock()
+  private var storage: AnyObject?
+
+  /// The storage of the `@Published` property at `keyPath` of `owner`, or `nil` when the property
+  /// is not one (or reads other `@Published` properties, which makes it ambiguous).
+  @usableFromInline
+  static func storage<Owner: AnyObject, Value>(
+    of owner: Owner,
+    at keyPath: ReferenceWritableKeyPath<Owner, Value>
+  ) -> MutableProperty<Value>? {
+    let probe = PublishedAccessProbe()
+    $current.withValue(probe) { _ = owner[keyPath: keyPath] }
+    return probe.lock.withLock { probe.storage } as? MutableProperty<Value>
+  }
+
+  static func noteAccess(to storage: AnyObject) {
+    guard let probe = current else { return }
+    probe.lock.withLock {
+      // A property that reads two wrappers is not the property of either.
+      probe.storage = probe.storage == nil ? storage : ProbeAmbiguity.shared
+    }
+  }
+}
+
+/// Marks a probe that saw more than one `@Published` storage.
+private final class ProbeAmbiguity: Sendable {
+  static let shared = ProbeAmbiguity()
 }

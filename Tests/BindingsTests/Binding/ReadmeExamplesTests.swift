@@ -57,6 +57,57 @@ extension Reactive where Base: PlayerViewModel {
   }
 }
 
+/// README: a view that belongs to the main actor.
+@MainActor
+private final class NameLabel: MainActorBindingOwner {
+  let bindings = BindingBag()
+  var text: String?
+}
+
+/// README: a hand-written target of a main-actor class.
+@MainActor
+private final class Badge: MainActorBindingOwner {
+  let bindings = BindingBag()
+  var count = 0
+  var isHidden = true
+}
+
+@MainActor
+extension Reactive where Base: Badge {
+  fileprivate var count: BindingTarget<Base, Int> {
+    BindingTarget(onMainActor: base, identity: \Badge.count) { badge, count in
+      badge.count = count
+      badge.isHidden = count == 0
+    }
+  }
+}
+
+/// README: a reused cell and the view model of one row.
+private final class RowCell: BindingOwner {
+  let bindings = BindingBag()
+  let titleLabel = BindingTestLabel()
+  let taps = PassthroughSubject<Void, Never>()
+
+  func configure(with viewModel: RowViewModel) {
+    (titleLabel.reactive.text <~ viewModel.$title).store(in: bindings)
+    (taps ~> (viewModel, { viewModel, _ in viewModel.select() })).store(in: bindings)
+  }
+
+  func prepareForReuse() {
+    bindings.removeAll()  // both bindings end; the old view model hears nothing more
+  }
+}
+
+private final class RowViewModel: BindingOwner {
+  let bindings = BindingBag()
+  @Published var title: String
+  private(set) var selections = 0
+
+  init(title: String) { self.title = title }
+
+  func select() { selections += 1 }
+}
+
 // MARK: - Tests
 
 extension MainThreadSerialized {
@@ -237,6 +288,71 @@ extension MainThreadSerialized {
         }
       }
       #expect(label.text == "Grace")
+    }
+
+    @Test("Quick start: main-actor views are written on the main thread")
+    @MainActor
+    func mainActorViews() async {
+      let label = NameLabel()
+      let name = MutableProperty("Ada")
+      label.reactive.text <~ name
+      #expect(label.text == "Ada")  // written before <~ returned
+
+      await changeOnABackgroundThread { name.value = "Grace" }  // label.text is written on the main thread
+      #expect(label.text == "Grace")
+
+      // Opt out, explicitly, for a source known to send on the main thread:
+      label.reactive.text.deliveredOnSendingThread() <~ name
+      #expect(label.bindings.count == 1)
+    }
+
+    @Test("Writing your own reactive extensions: a @MainActor class")
+    @MainActor
+    func mainActorExtension() async {
+      let badge = Badge()
+      final class Inbox {
+        @Published var unread = 0
+      }
+      let inbox = Inbox()
+      badge.reactive.count <~ inbox.$unread
+      #expect(badge.isHidden)
+      await changeOnABackgroundThread { [inbox = SendableBox(inbox)] in inbox.value.unread = 2 }
+      #expect(badge.count == 2)
+      #expect(!badge.isHidden)
+    }
+
+    @Test("Quick start: the direction of <~>")
+    func twoWayDirection() {
+      final class TextField: BindingOwner {
+        let bindings = BindingBag()
+        @Published var text = "draft"
+      }
+      final class ViewModel: BindingOwner {
+        let bindings = BindingBag()
+        @Published var name = "Ada"
+      }
+      let field = TextField()
+      let viewModel = ViewModel()
+      field.$text.bindTwoWay(with: viewModel.$name, initialValueFrom: .left)
+      #expect(viewModel.name == "draft")
+      field.$text <~> viewModel.$name
+      #expect(field.text == "draft")
+      viewModel.name = "Ada"
+      #expect(field.text == "Ada")
+    }
+
+    @Test("Lifetimes: a reused cell ends its bindings in both directions")
+    func cells() {
+      let cell = RowCell()
+      let first = RowViewModel(title: "first")
+      cell.configure(with: first)
+      cell.prepareForReuse()
+      let second = RowViewModel(title: "second")
+      cell.configure(with: second)
+      cell.taps.send()
+      #expect(first.selections == 0)
+      #expect(second.selections == 1)
+      #expect(cell.titleLabel.text == "second")
     }
 
     @Test("Migration: bind(to:) and the owner's closure form")

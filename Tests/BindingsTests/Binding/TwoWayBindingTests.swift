@@ -208,7 +208,7 @@ struct TwoWayBindingStateMachineTests {
   /// Feeds events to a machine and returns the action each one produced.
   private func run(_ events: [Event], connected: Bool = true) -> [String] {
     var machine = Machine()
-    if connected { machine.finishConnectingLeft() }
+    if connected { machine.finishConnecting() }
     return events.map { event in
       switch event {
       case .left(let value): return describe(machine.receive(value, from: .left))
@@ -226,6 +226,7 @@ struct TwoWayBindingStateMachineTests {
   private func describe(_ action: Machine.Action) -> String {
     switch action {
     case .none: return "none"
+    case .cancelForLoop: return "cancel for loop"
     case .write(let value, into: .left): return "write \(value) left"
     case .write(let value, into: .right): return "write \(value) right"
     }
@@ -255,6 +256,29 @@ struct TwoWayBindingStateMachineTests {
       run([.left(50), .right(50), .right(10), .finishWrite, .left(10), .finishWrite]) == [
         "write 50 right", "none", "none", "write 10 left", "none", "none",
       ])
+  }
+
+  @Test("when the binding starts from the left, values from the right are ignored while it is connected")
+  func connectingRight() {
+    var machine = Machine(connecting: .right)
+    #expect(describe(machine.receive(1, from: .right)) == "none")
+    machine.finishConnecting()
+    #expect(describe(machine.receive(2, from: .left)) == "write 2 right")
+  }
+
+  @Test("a write answered by another change a thousand times in a row is reported as a loop")
+  func loopDetected() {
+    var machine = Machine()
+    machine.finishConnecting()
+    var actions = [describe(machine.receive(0, from: .left))]
+    for value in 1...Machine.loopLimit {
+      _ = machine.receive(value, from: .right)  // the echo
+      _ = machine.receive(value, from: .left)  // something outside answers the write
+      actions.append(describe(machine.finishWrite()))
+    }
+    #expect(actions.first == "write 0 right")
+    #expect(actions.dropFirst().dropLast().allSatisfy { $0.hasSuffix("right") })
+    #expect(actions.last == "cancel for loop")
   }
 
   @Test("after cancel nothing is written and cancel reports only the first time")
