@@ -23,6 +23,7 @@ final class ContractCheckingSubscriber<Input: Sendable>: Subscriber, Cancellable
   private(set) var overlaps = 0
   private var completed = false
   private var cancelled = false
+  private var cancelRequested = false
   private var afterCompletion = 0
   private var afterCancel = 0
   private let initialDemand: Subscribers.Demand
@@ -40,8 +41,17 @@ final class ContractCheckingSubscriber<Input: Sendable>: Subscriber, Cancellable
   var isCompleted: Bool { lock.withLock { completed } }
 
   func receive(subscription: any Subscription) {
-    lock.withLock { self.subscription = subscription }
-    if initialDemand > 0 { subscription.request(initialDemand) }
+    // A subject may hand over the subscription after `subscribe` returned (Contracts.md rule 8),
+    // so a cancel can come first: then the subscription is cancelled as it arrives.
+    let cancelAtOnce = lock.withLock {
+      if !cancelRequested { self.subscription = subscription }
+      return cancelRequested
+    }
+    if cancelAtOnce {
+      subscription.cancel()
+    } else if initialDemand > 0 {
+      subscription.request(initialDemand)
+    }
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
@@ -67,7 +77,10 @@ final class ContractCheckingSubscriber<Input: Sendable>: Subscriber, Cancellable
 
   /// Cancels, then marks the subscriber cancelled: what arrives from now on arrived after cancel.
   func cancelAndMark() {
-    let taken = lock.withLock { subscription.take() }
+    let taken = lock.withLock {
+      cancelRequested = true
+      return subscription.take()
+    }
     taken?.cancel()
     lock.withLock { cancelled = true }
   }
