@@ -26,7 +26,6 @@ func runOnThreads(
       group.leave()
     }
     thread.name = "\(name) \(index)"
-    thread.stackSize = 1 << 20
     thread.start()
   }
   if group.wait(timeout: .now() + timeout) == .timedOut {
