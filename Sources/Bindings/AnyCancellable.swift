@@ -77,20 +77,16 @@ extension AnyCancellable: IdempotentCancellable {}
 /// Runs a cancel action at most once.
 @usableFromInline
 final class CancelOnce: Cancellable, @unchecked Sendable {
-  private let lock = Lock()
-  private var action: (() -> Void)?
+  private let action: Locked<(() -> Void)?>
 
   @usableFromInline
   init(_ action: @escaping () -> Void) {
-    self.action = action
+    self.action = Locked(action)
   }
 
   @usableFromInline
   func cancel() {
-    lock.lock()
-    let taken = action
-    action = nil
-    lock.unlock()
+    let taken = action.withLock { $0.take() }
     taken?()
   }
 }

@@ -47,52 +47,43 @@ final class SubjectForwarder<Downstream: Subject>: Subscriber, Cancellable, @unc
   typealias Input = Downstream.Output
   typealias Failure = Downstream.Failure
 
-  private let lock = Lock()
-  private var subject: Downstream?
-  private var upstream: (any Subscription)?
-  private var isCancelled = false
+  private struct State {
+    var subject: Downstream?
+    var status = SubscriptionStatus.awaitingSubscription
+  }
+
+  private let state: Locked<State>
 
   init(subject: Downstream) {
-    self.subject = subject
+    state = Locked(State(subject: subject))
   }
 
   func receive(subscription: any Subscription) {
-    lock.lock()
-    guard upstream == nil, !isCancelled, let subject else {
-      lock.unlock()
+    let subject = state.withLock { state -> Downstream? in
+      guard let subject = state.subject, state.status.accept(subscription) else { return nil }
+      return subject
+    }
+    guard let subject else {
       subscription.cancel()
       return
     }
-    upstream = subscription
-    lock.unlock()
     subject.send(subscription: subscription)
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    lock.lock()
-    let subject = self.subject
-    lock.unlock()
+    let subject = state.withLock { $0.subject }
     subject?.send(input)
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    lock.lock()
-    let subject = self.subject
-    self.subject = nil
-    upstream = nil
-    lock.unlock()
+    let (subject, upstream) = state.withLock { state in (state.subject.take(), state.status.terminate()) }
     subject?.send(completion: completion)
+    _ = upstream  // released here, after the lock
   }
 
   func cancel() {
-    lock.lock()
-    isCancelled = true
-    let upstream = self.upstream
-    self.upstream = nil
-    let subject = self.subject
-    self.subject = nil
-    lock.unlock()
+    let (subject, upstream) = state.withLock { state in (state.subject.take(), state.status.terminate()) }
     upstream?.cancel()
     if let upstream { (subject as? any UpstreamRemovingSubject)?.removeUpstream(upstream as AnyObject) }
   }

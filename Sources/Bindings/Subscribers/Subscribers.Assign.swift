@@ -13,61 +13,47 @@ extension Subscribers {
   public final class Assign<Root, Input>: Subscriber, Cancellable, CustomStringConvertible, @unchecked Sendable {
     public typealias Failure = Never
 
-    private let lock = Lock()
-    private var subscription: (any Subscription)?
-    private var isTerminated = false
+    private struct State {
+      var status = SubscriptionStatus.awaitingSubscription
+      var object: Root?
+    }
+
+    private let state: Locked<State>
 
     /// The object that receives the values; `nil` once the subscription ends.
-    public private(set) var object: Root?
+    public var object: Root? { state.withLock { $0.object } }
     /// The property that receives the values.
     public let keyPath: ReferenceWritableKeyPath<Root, Input>
 
     /// Creates a subscriber that assigns to `keyPath` of `object`.
     public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
-      self.object = object
+      state = Locked(State(object: object))
       self.keyPath = keyPath
     }
 
     public var description: String { "Assign \(Root.self)." }
 
     public func receive(subscription: any Subscription) {
-      lock.lock()
-      guard self.subscription == nil, !isTerminated else {
-        lock.unlock()
+      if state.withLock({ $0.status.accept(subscription) }) {
+        subscription.request(.unlimited)
+      } else {
         subscription.cancel()
-        return
       }
-      self.subscription = subscription
-      lock.unlock()
-      subscription.request(.unlimited)
     }
 
     public func receive(_ value: Input) -> Subscribers.Demand {
-      lock.lock()
-      let object = self.object
-      lock.unlock()
+      let object = state.withLock { $0.object }
       object?[keyPath: keyPath] = value
       return .none
     }
 
     public func receive(completion: Subscribers.Completion<Never>) {
-      lock.lock()
-      let released = object
-      object = nil
-      subscription = nil
-      isTerminated = true
-      lock.unlock()
-      _ = released
+      let released = state.withLock { state in (state.status.terminate(), state.object.take()) }
+      _ = released  // the subscription and the object are released here, after the lock
     }
 
     public func cancel() {
-      lock.lock()
-      let subscription = self.subscription
-      let released = object
-      self.subscription = nil
-      object = nil
-      isTerminated = true
-      lock.unlock()
+      let (subscription, released) = state.withLock { state in (state.status.terminate(), state.object.take()) }
       subscription?.cancel()
       _ = released
     }
@@ -89,40 +75,36 @@ extension Subscribers {
   {
     public typealias Failure = Never
 
-    private let lock = Lock()
-    private var subscription: (any Subscription)?
-    private var isTerminated = false
-    private weak var weakObject: Root?
+    private struct State {
+      var status = SubscriptionStatus.awaitingSubscription
+      weak var object: Root?
+    }
+
+    private let state: Locked<State>
 
     /// The object that receives the values, while it is alive.
-    public var object: Root? { lock.withLock { weakObject } }
+    public var object: Root? { state.withLock { $0.object } }
     /// The property that receives the values.
     public let keyPath: ReferenceWritableKeyPath<Root, Input>
 
     /// Creates a subscriber that assigns to `keyPath` of `object`, without retaining `object`.
     public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
-      self.weakObject = object
+      state = Locked(State(object: object))
       self.keyPath = keyPath
     }
 
     public var description: String { "WeakAssign \(Root.self)." }
 
     public func receive(subscription: any Subscription) {
-      lock.lock()
-      guard self.subscription == nil, !isTerminated else {
-        lock.unlock()
+      if state.withLock({ $0.status.accept(subscription) }) {
+        subscription.request(.unlimited)
+      } else {
         subscription.cancel()
-        return
       }
-      self.subscription = subscription
-      lock.unlock()
-      subscription.request(.unlimited)
     }
 
     public func receive(_ value: Input) -> Subscribers.Demand {
-      lock.lock()
-      let object = weakObject
-      lock.unlock()
+      let object = state.withLock { $0.object }
       guard let object else {
         cancel()
         return .none
@@ -132,18 +114,12 @@ extension Subscribers {
     }
 
     public func receive(completion: Subscribers.Completion<Never>) {
-      lock.withLock {
-        subscription = nil
-        isTerminated = true
-      }
+      let released = state.withLock { $0.status.terminate() }
+      _ = released  // the subscription is released here, after the lock
     }
 
     public func cancel() {
-      lock.lock()
-      let subscription = self.subscription
-      self.subscription = nil
-      isTerminated = true
-      lock.unlock()
+      let subscription = state.withLock { $0.status.terminate() }
       subscription?.cancel()
     }
   }

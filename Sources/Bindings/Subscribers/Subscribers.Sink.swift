@@ -13,80 +13,67 @@ extension Subscribers {
   public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
     @unchecked Sendable
   {
-    private enum State {
-      case awaitingSubscription
-      case subscribed(any Subscription)
-      case terminal
+    /// Everything the sink knows, guarded by its lock.
+    @usableFromInline
+    struct State {
+      @usableFromInline var status = SubscriptionStatus.awaitingSubscription
+      @usableFromInline var receiveValue: ((Input) -> Void)?
+      @usableFromInline var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+
+      /// Ends the sink: hands back the subscription and both closures, to be released (and the
+      /// subscription cancelled, when cancelling) after the lock.
+      mutating func end() -> Ended {
+        let ended = Ended(
+          subscription: status.terminate(), receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+        receiveValue = nil
+        receiveCompletion = nil
+        return ended
+      }
     }
 
-    @usableFromInline let lock = Lock()
-    private var state = State.awaitingSubscription
-    @usableFromInline var receiveValueBody: ((Input) -> Void)?
-    private var receiveCompletionBody: ((Subscribers.Completion<Failure>) -> Void)?
+    struct Ended {
+      var subscription: (any Subscription)?
+      var receiveValue: ((Input) -> Void)?
+      var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+    }
+
+    @usableFromInline let state: Locked<State>
 
     /// Creates a sink with a closure for values and one for the completion.
     public init(
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
       receiveValue: @escaping (Input) -> Void
     ) {
-      receiveValueBody = receiveValue
-      receiveCompletionBody = receiveCompletion
+      state = Locked(State(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
     }
 
     public var description: String { "Sink" }
 
     public func receive(subscription: any Subscription) {
-      lock.lock()
-      guard case .awaitingSubscription = state else {
-        lock.unlock()
+      if state.withLock({ $0.status.accept(subscription) }) {
+        subscription.request(.unlimited)
+      } else {
         subscription.cancel()
-        return
       }
-      state = .subscribed(subscription)
-      lock.unlock()
-      subscription.request(.unlimited)
     }
 
     @inlinable
     public func receive(_ input: Input) -> Subscribers.Demand {
-      lock.lock()
-      let body = receiveValueBody
-      lock.unlock()
+      let body = state.withLock { $0.receiveValue }
       body?(input)
       return .none
     }
 
     public func receive(completion: Subscribers.Completion<Failure>) {
-      lock.lock()
-      let body = receiveCompletionBody
-      let valueBody = receiveValueBody
-      let previous = state
-      state = .terminal
-      receiveValueBody = nil
-      receiveCompletionBody = nil
-      lock.unlock()
-      body?(completion)
-      _ = (valueBody, previous)  // the closures and the subscription are released here, after the lock
+      let ended = state.withLock { $0.end() }
+      ended.receiveCompletion?(completion)
+      // The closures and the subscription are released here, after the lock.
     }
 
     public func cancel() {
-      lock.lock()
-      guard case .subscribed(let subscription) = state else {
-        let released = (receiveValueBody, receiveCompletionBody, state)
-        state = .terminal
-        receiveValueBody = nil
-        receiveCompletionBody = nil
-        lock.unlock()
-        _ = released
-        return
-      }
-      let released = (receiveValueBody, receiveCompletionBody)
-      state = .terminal
-      receiveValueBody = nil
-      receiveCompletionBody = nil
-      lock.unlock()
-      subscription.cancel()
-      _ = released
+      let ended = state.withLock { $0.end() }
+      ended.subscription?.cancel()
+      // The closures are released here, after the lock.
     }
   }
 }
