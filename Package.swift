@@ -8,14 +8,21 @@ let package = Package(
     .library(name: "BindingsTesting", targets: ["BindingsTesting"]),
   ],
   targets: [
-    .target(name: "Bindings"),
+    .target(
+      name: "Bindings",
+      swiftSettings: [
+        // `Internal/Lock.swift`: a lock and the state it guards stored inline at a stable address.
+        .enableExperimentalFeature("RawLayout"),
+        .enableExperimentalFeature("BuiltinModule"),
+      ]
+    ),
     .target(name: "BindingsTesting", dependencies: ["Bindings"]),
     // The guided tour: `swift run Tour`. Its chapters are a library so that the tests can check
     // every chapter's output against the transcript the chapter states.
     .target(name: "TourChapters", dependencies: ["Bindings", "BindingsTesting"], path: "Playgrounds/Chapters"),
     .executableTarget(name: "Tour", dependencies: ["TourChapters"], path: "Playgrounds/Tour"),
     .testTarget(name: "BindingsTests", dependencies: ["Bindings", "BindingsTesting"]),
-    .testTarget(name: "TourTests", dependencies: ["TourChapters"]),
+    .testTarget(name: "TourTests", dependencies: ["TourChapters", "Bindings", "BindingsTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

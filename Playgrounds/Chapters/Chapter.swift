@@ -28,6 +28,9 @@ public struct Chapter: Sendable {
   }
 
   /// The whole tour, in the order a newcomer should read it.
+  ///
+  /// Chapters on observable collections and list binding belong after two-way bindings, and
+  /// async/await next to Observation, before testing.
   public static let all: [Chapter] = [
     .firstBinding,
     .reactiveExtensions,
@@ -35,6 +38,7 @@ public struct Chapter: Sendable {
     .operators,
     .schedulersAndTime,
     .twoWayBindings,
+    .observation,
     .testingViewModels,
     .photoSearchApp,
   ]

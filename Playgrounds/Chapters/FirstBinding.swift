@@ -46,6 +46,7 @@ extension Chapter {
         │ let token = label.reactive.text <~ viewModel.$name
         │ token.cancel()
         │ viewModel.name = "Alan"
+        The binding replaces the map binding and shows the current name; then it is cancelled:
         → the label shows "Grace"
         ✗ the label did not show "Alan": the binding had ended
         → the label has 0 bindings
@@ -131,6 +132,7 @@ private func runFirstBinding(_ transcript: Transcript) {
     viewModel.name = "Alan"
     """
   )
+  transcript.explain("The binding replaces the map binding and shows the current name; then it is cancelled:")
   let token = label.reactive.text <~ viewModel.$name
   token.cancel()
   viewModel.name = "Alan"

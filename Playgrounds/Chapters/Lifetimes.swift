@@ -40,6 +40,7 @@ extension Chapter {
         │ people[0].name = "stale"
         ✗ the cell did not show "stale": Ada's binding was replaced, not added to
         │ cell.bindings.removeAll()   // or end everything at once, e.g. in prepareForReuse
+        │ people[2].name = "Alan Turing"
         ✗ the cell did not show "Alan Turing": it has 0 bindings
 
       ▸ Values into the owner's own method, without a retain cycle
@@ -158,6 +159,7 @@ private func runLifetimes(_ transcript: Transcript) {
   transcript.didNotHappen("the cell did not show \"stale\": Ada's binding was replaced, not added to")
   transcript.code("cell.bindings.removeAll()   // or end everything at once, e.g. in prepareForReuse")
   cell.bindings.removeAll()
+  transcript.code("people[2].name = \"Alan Turing\"")
   people[2].name = "Alan Turing"
   transcript.didNotHappen("the cell did not show \"Alan Turing\": it has \(cell.bindings.count) bindings")
 

@@ -27,8 +27,49 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConve
 
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    box.receive(subscriber: subscriber)
+    // Operators subscribe with value types that hold their downstream inline, so without this the
+    // subscriber grows with every stage and each erased stage copies it through unspecialized
+    // frames: subscribe-time stack quadratic in the depth. Boxing a wide subscriber once per
+    // erasure keeps it a few words wide, and the stack linear in the depth.
+    if MemoryLayout<S>.size > erasedSubscriberInlineLimit {
+      box.receive(subscriber: ErasedSubscriberBox(subscriber))
+    } else {
+      box.receive(subscriber: subscriber)
+    }
   }
+}
+
+/// The widest subscriber, in bytes, that ``AnyPublisher`` passes to its upstream unboxed.
+@usableFromInline
+let erasedSubscriberInlineLimit = 4 * MemoryLayout<Int>.size
+
+/// A subscriber moved to the heap before it crosses an ``AnyPublisher``, so that it is one word
+/// wide whatever it holds; it keeps the identity and description of the subscriber it holds.
+@usableFromInline
+final class ErasedSubscriberBox<Base: Subscriber>: Subscriber, CustomStringConvertible {
+  @usableFromInline
+  let base: Base
+  private let liveObject = LiveObjectToken("AnyPublisher.ErasedSubscriberBox")
+
+  @usableFromInline
+  init(_ base: Base) {
+    self.base = base
+  }
+
+  @usableFromInline
+  var combineIdentifier: CombineIdentifier { base.combineIdentifier }
+
+  @usableFromInline
+  var description: String { (base as? CustomStringConvertible)?.description ?? "\(Base.self)" }
+
+  @inlinable
+  func receive(subscription: any Subscription) { base.receive(subscription: subscription) }
+
+  @inlinable
+  func receive(_ input: Base.Input) -> Subscribers.Demand { base.receive(input) }
+
+  @inlinable
+  func receive(completion: Subscribers.Completion<Base.Failure>) { base.receive(completion: completion) }
 }
 
 extension Publisher {

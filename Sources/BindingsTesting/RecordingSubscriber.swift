@@ -26,6 +26,7 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
     /// `receive(completion:)`.
     case completion(Subscribers.Completion<Failure>)
 
+    /// The event as it reads in a failure message: `subscription`, `value(1)`, `finished`.
     public var description: String {
       switch self {
       case .subscription: return "subscription"
@@ -83,6 +84,7 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
   /// The subscription received, while the recorder holds it (until completion or cancel).
   public var subscription: (any Subscription)? { lock.withLock { storedSubscription } }
 
+  /// The recorder and its events, e.g. `RecordingSubscriber[subscription, value(1)]`.
   public var description: String { "RecordingSubscriber\(events)" }
 
   /// Requests more values on the stored subscription.
@@ -100,6 +102,7 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
     subscription?.cancel()
   }
 
+  /// Records the subscription, keeps it, and requests the initial demand.
   public func receive(subscription: any Subscription) {
     lock.withLock {
       recorded.append(.subscription)
@@ -108,12 +111,14 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
     if initialDemand > 0 { subscription.request(initialDemand) }
   }
 
+  /// Records the value, runs `onValue`, and returns the demand chosen for it.
   public func receive(_ input: Input) -> Subscribers.Demand {
     lock.withLock { recorded.append(.value(input)) }
     onValue?(input)
     return demandPerValue(input)
   }
 
+  /// Records the completion and lets go of the subscription.
   public func receive(completion: Subscribers.Completion<Failure>) {
     let released = lock.withLock {
       recorded.append(.completion(completion))

@@ -51,16 +51,19 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
       self.nanoseconds = nanoseconds
     }
 
+    /// The stride from this instant to `other`, saturating instead of overflowing.
     public func distance(to other: SchedulerTimeType) -> Stride {
       let (difference, overflow) = other.nanoseconds.subtractingReportingOverflow(nanoseconds)
       return Stride(nanoseconds: overflow ? (other.nanoseconds < nanoseconds ? .min : .max) : difference)
     }
 
+    /// The instant `n` after this one, saturating instead of overflowing.
     public func advanced(by n: Stride) -> SchedulerTimeType {
       let (sum, overflow) = nanoseconds.addingReportingOverflow(n.nanoseconds)
       return SchedulerTimeType(nanoseconds: overflow ? (n.nanoseconds < 0 ? .min : .max) : sum)
     }
 
+    /// The instant in nanoseconds, e.g. `1000000000ns`.
     public var description: String { "\(nanoseconds)ns" }
   }
 

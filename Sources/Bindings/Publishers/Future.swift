@@ -65,6 +65,7 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
   private final class Conduit<Downstream: Subscriber>: ConduitBase, Subscription, CustomStringConvertible,
     @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
+    private let liveObject = LiveObjectToken("Future.Conduit")
     private let future: Future
     /// `nil` once the result was delivered or the subscription was cancelled.
     private var downstream: Downstream?

@@ -29,6 +29,7 @@ public struct Just<Output>: Publisher {
   /// over the subscriber's failure type.
   final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output {
+    private let liveObject = LiveObjectToken("Just.Inner")
     private let lock = Lock()
     /// `nil` once finished or cancelled.
     private var downstream: Downstream?

@@ -63,6 +63,7 @@ extension Publishers {
 extension Publishers.AssertNoFailure {
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Output, Downstream.Failure == Never {
+    private let liveObject = LiveObjectToken("AssertNoFailure.Inner")
     typealias Input = Output
     typealias Failure = Upstream.Failure
 

@@ -61,6 +61,7 @@ extension Publishers.Catch {
   /// thrown error takes the same path as a replacement publisher.
   final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible
   where Downstream.Input == Output {
+    private let liveObject = LiveObjectToken("Catch.Inner")
     typealias Handler = (Upstream.Failure) -> Result<NewPublisher, Downstream.Failure>
 
     struct UpstreamSubscriber: Subscriber, CustomStringConvertible {

@@ -57,6 +57,7 @@ extension Publishers.CollectByCount {
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
     @unchecked Sendable
   where Downstream.Input == [Upstream.Output], Downstream.Failure == Upstream.Failure {
+    private let liveObject = LiveObjectToken("CollectByCount.Inner")
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 

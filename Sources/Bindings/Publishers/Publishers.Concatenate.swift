@@ -146,16 +146,34 @@ extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equ
 extension Publishers.Concatenate {
   private final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible
   where Downstream.Input == Output, Downstream.Failure == Failure {
-    /// What the prefix, then the suffix, subscribes with.
-    struct StageSubscriber: Subscriber, CustomStringConvertible {
+    private let liveObject = LiveObjectToken("Concatenate.Inner")
+    /// What the prefix, then the suffix, subscribes with. It lets through nothing its upstream
+    /// sends after completing, so a prefix that keeps sending once it has finished cannot reach the
+    /// downstream while the suffix runs, nor end the stream.
+    final class StageSubscriber: Subscriber, CustomStringConvertible {
+      private let liveObject = LiveObjectToken("Concatenate.StageSubscriber")
       typealias Input = Output
       let inner: Inner
       let isSuffix: Bool
+      private let lock = Lock()
+      private var completed = false
+      init(inner: Inner, isSuffix: Bool) {
+        self.inner = inner
+        self.isSuffix = isSuffix
+      }
       var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
       var description: String { inner.description }
       func receive(subscription: any Subscription) { inner.receive(subscription: subscription, isSuffix: isSuffix) }
-      func receive(_ input: Output) -> Subscribers.Demand { inner.receive(input) }
+      func receive(_ input: Output) -> Subscribers.Demand {
+        guard !lock.withLock({ completed }) else { return .none }
+        return inner.receive(input)
+      }
       func receive(completion: Subscribers.Completion<Failure>) {
+        let wasCompleted = lock.withLock {
+          defer { completed = true }
+          return completed
+        }
+        guard !wasCompleted else { return }
         inner.receive(completion: completion, isSuffix: isSuffix)
       }
     }

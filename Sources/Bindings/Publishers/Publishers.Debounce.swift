@@ -144,6 +144,7 @@ extension Publishers.Debounce {
 
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
+    private let liveObject = LiveObjectToken("Debounce.Inner")
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 

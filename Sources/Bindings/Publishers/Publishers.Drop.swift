@@ -61,6 +61,7 @@ extension Publishers.Drop {
   /// arrive first: the link keeps them outstanding until the upstream's subscription arrives.
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Output, Downstream.Failure == Failure {
+    private let liveObject = LiveObjectToken("Drop.Inner")
     typealias Input = Output
 
     private let upstream = SequencingUpstreamLink(retaining: ())

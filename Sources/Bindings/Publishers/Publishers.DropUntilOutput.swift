@@ -67,6 +67,7 @@ extension Publishers.DropUntilOutput {
   private final class Inner<Downstream: Subscriber>:
     SequencingTriggeredSubscription<Downstream, Other.Output, Other.Failure>, Subscriber, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
+    private let liveObject = LiveObjectToken("DropUntilOutput.Inner")
     typealias Input = Output
 
     /// Demand requested before the upstream subscription arrived.

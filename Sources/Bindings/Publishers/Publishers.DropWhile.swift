@@ -56,6 +56,7 @@ extension Publishers.DropWhile {
   /// `Result`, so a thrown error takes the same path as a verdict.
   final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Output {
+    private let liveObject = LiveObjectToken("DropWhile.Inner")
     typealias Input = Output
     typealias Failure = Upstream.Failure
     typealias Predicate = (Output) -> Result<Bool, Downstream.Failure>

@@ -94,6 +94,7 @@ extension Publishers.HandleEvents {
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
     @unchecked Sendable
   where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+    private let liveObject = LiveObjectToken("HandleEvents.Inner")
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 

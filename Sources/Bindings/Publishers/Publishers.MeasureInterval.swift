@@ -49,6 +49,7 @@ extension Publishers {
 extension Publishers.MeasureInterval {
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
+    private let liveObject = LiveObjectToken("MeasureInterval.Inner")
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 

@@ -93,6 +93,7 @@ extension Publishers.Output: Equatable where Upstream: Equatable {}
 extension Publishers.Output {
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Output, Downstream.Failure == Failure {
+    private let liveObject = LiveObjectToken("Output.Inner")
     typealias Input = Output
 
     private let upstream = SequencingUpstreamLink(retaining: ())

@@ -63,6 +63,7 @@ extension Publishers.PrefixUntilOutput {
   private final class Inner<Downstream: Subscriber>:
     SequencingTriggeredSubscription<Downstream, Other.Output, Other.Failure>, Subscriber, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
+    private let liveObject = LiveObjectToken("PrefixUntilOutput.Inner")
     typealias Input = Output
 
     /// How many calls into the subscriber (subscription handoff or a value) are under way. More than

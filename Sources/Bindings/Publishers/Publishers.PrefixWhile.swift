@@ -55,6 +55,7 @@ extension Publishers.PrefixWhile {
   /// as a `Result`, so a thrown error takes the same path as a verdict.
   final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Output {
+    private let liveObject = LiveObjectToken("PrefixWhile.Inner")
     typealias Input = Output
     typealias Failure = Upstream.Failure
     typealias Predicate = (Output) -> Result<Bool, Downstream.Failure>

@@ -64,6 +64,7 @@ extension Publishers.Print {
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
     @unchecked Sendable
   where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+    private let liveObject = LiveObjectToken("Print.Inner")
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 

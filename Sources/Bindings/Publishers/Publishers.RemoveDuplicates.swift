@@ -67,34 +67,60 @@ extension Publishers {
 }
 
 extension Publishers.RemoveDuplicates {
-  /// Hands the upstream subscription straight to the downstream. `previous` needs no lock: only
-  /// `receive(_:)` touches it, and the upstream never overlaps those calls.
-  private final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  /// Stands between the upstream subscription and the downstream, so that nothing reaches the
+  /// downstream after the upstream completed or the downstream cancelled, even from an upstream
+  /// that keeps sending. The predicate runs outside the lock; `previous` is read and written under
+  /// it, and the upstream never overlaps its `receive(_:)` calls.
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+    @unchecked Sendable
   where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+    private let liveObject = LiveObjectToken("RemoveDuplicates.Inner")
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private let downstream: Downstream
+    private let lock = Lock()
+    private var relay: TransformingRelayState<Downstream>
     private let predicate: (Upstream.Output, Upstream.Output) -> Bool
     private var previous: Upstream.Output?
 
     init(downstream: Downstream, predicate: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
-      self.downstream = downstream
+      relay = TransformingRelayState(downstream: downstream)
       self.predicate = predicate
     }
 
     func receive(subscription: any Subscription) {
-      downstream.receive(subscription: subscription)
+      guard let downstream = lock.withLock({ relay.attach(subscription) }) else {
+        subscription.cancel()
+        return
+      }
+      downstream.receive(subscription: self)
     }
 
     func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+      guard let (downstream, previous) = lock.withLock({ relay.liveDownstream.map { ($0, previous) } }) else {
+        return .none
+      }
+      // A dropped duplicate still used one unit of the upstream's demand: ask for its replacement.
       if let previous, predicate(previous, input) { return .max(1) }
-      previous = input
+      // The value it replaces is released after unlocking: its deinit may be user code.
+      let replaced = lock.withLock { () -> Upstream.Output? in
+        defer { self.previous = input }
+        return self.previous
+      }
+      _ = replaced
       return downstream.receive(input)
     }
 
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      downstream.receive(completion: completion)
+      lock.withLock { relay.end() }?.downstream?.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      lock.withLock { relay.liveUpstream }?.request(demand)
+    }
+
+    func cancel() {
+      lock.withLock { relay.end() }?.upstream.cancel()
     }
 
     var description: String { "RemoveDuplicates" }

@@ -52,6 +52,7 @@ extension Publishers.ReplaceEmpty: Equatable where Upstream: Equatable, Upstream
 extension Publishers.ReplaceEmpty {
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Output, Downstream.Failure == Failure {
+    private let liveObject = LiveObjectToken("ReplaceEmpty.Inner")
     typealias Input = Output
 
     private let upstream = SequencingUpstreamLink(retaining: ())

@@ -53,6 +53,7 @@ extension Publishers.ReplaceError: Equatable where Upstream: Equatable, Upstream
 extension Publishers.ReplaceError {
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Output, Downstream.Failure == Never {
+    private let liveObject = LiveObjectToken("ReplaceError.Inner")
     typealias Input = Output
     typealias Failure = Upstream.Failure
 

@@ -64,6 +64,7 @@ extension Publishers.Retry: Equatable where Upstream: Equatable {}
 extension Publishers.Retry {
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Output, Downstream.Failure == Failure {
+    private let liveObject = LiveObjectToken("Retry.Inner")
     typealias Input = Output
 
     /// What the link keeps under its lock until the stream ends.

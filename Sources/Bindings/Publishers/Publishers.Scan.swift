@@ -62,6 +62,7 @@ extension Publishers.Scan {
   /// `receive(_:)` touches it, and the upstream never overlaps those calls.
   private final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+    private let liveObject = LiveObjectToken("Scan.Inner")
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 

@@ -56,6 +56,7 @@ extension Publishers {
     /// code (a lazy `map`).
     final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
+      private let liveObject = LiveObjectToken("Sequence.Inner")
       private let lock = Lock()
       /// `nil` once finished or cancelled.
       private var downstream: Downstream?

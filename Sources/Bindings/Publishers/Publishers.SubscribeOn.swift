@@ -53,6 +53,7 @@ extension Publishers {
 extension Publishers.SubscribeOn {
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
+    private let liveObject = LiveObjectToken("SubscribeOn.Inner")
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 

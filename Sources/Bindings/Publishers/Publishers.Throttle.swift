@@ -172,6 +172,7 @@ extension Publishers.Throttle {
 
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
+    private let liveObject = LiveObjectToken("Throttle.Inner")
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 

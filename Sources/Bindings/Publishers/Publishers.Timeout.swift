@@ -75,6 +75,7 @@ extension Publishers.Timeout {
   /// downstream.
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
+    private let liveObject = LiveObjectToken("Timeout.Inner")
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 

@@ -68,6 +68,7 @@ extension Publishers.TryCompactMap {
   private final class Inner<Downstream: Subscriber>:
     TryTransformingInner<Upstream.Output, Upstream.Failure, Downstream>, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == any Error {
+    private let liveObject = LiveObjectToken("TryCompactMap.Inner")
     private let transform: (Upstream.Output) throws -> Output?
 
     init(downstream: Downstream, transform: @escaping (Upstream.Output) throws -> Output?) {

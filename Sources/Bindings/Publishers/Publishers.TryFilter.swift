@@ -79,6 +79,7 @@ extension Publishers.TryFilter {
   private final class Inner<Downstream: Subscriber>:
     TryTransformingInner<Upstream.Output, Upstream.Failure, Downstream>, @unchecked Sendable
   where Downstream.Input == Upstream.Output, Downstream.Failure == any Error {
+    private let liveObject = LiveObjectToken("TryFilter.Inner")
     private let isIncluded: (Upstream.Output) throws -> Bool
 
     init(downstream: Downstream, isIncluded: @escaping (Upstream.Output) throws -> Bool) {

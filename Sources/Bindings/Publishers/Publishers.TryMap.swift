@@ -77,6 +77,7 @@ extension Publishers.TryMap {
   private final class Inner<Downstream: Subscriber>:
     TryTransformingInner<Upstream.Output, Upstream.Failure, Downstream>, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == any Error {
+    private let liveObject = LiveObjectToken("TryMap.Inner")
     private let transform: (Upstream.Output) throws -> Output
 
     init(downstream: Downstream, transform: @escaping (Upstream.Output) throws -> Output) {

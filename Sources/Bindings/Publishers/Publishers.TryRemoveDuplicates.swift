@@ -58,6 +58,7 @@ extension Publishers.TryRemoveDuplicates {
   private final class Inner<Downstream: Subscriber>:
     TryTransformingInner<Upstream.Output, Upstream.Failure, Downstream>, @unchecked Sendable
   where Downstream.Input == Upstream.Output, Downstream.Failure == any Error {
+    private let liveObject = LiveObjectToken("TryRemoveDuplicates.Inner")
     private let predicate: (Upstream.Output, Upstream.Output) throws -> Bool
     /// Touched only by `output(for:)`, which the upstream never calls concurrently.
     private var previous: Upstream.Output?

@@ -67,6 +67,7 @@ extension Publishers.TryScan {
   private final class Inner<Downstream: Subscriber>:
     TryTransformingInner<Upstream.Output, Upstream.Failure, Downstream>, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == any Error {
+    private let liveObject = LiveObjectToken("TryScan.Inner")
     private let next: (Output, Upstream.Output) throws -> Output
     /// Touched only by `output(for:)`, which the upstream never calls concurrently.
     private var result: Output

@@ -36,7 +36,10 @@ extension DispatchQueue {
       let (result, overflow): (UInt64, Bool)
       if stride.nanoseconds >= 0 {
         (result, overflow) = start.addingReportingOverflow(UInt64(stride.nanoseconds))
-        return SchedulerTimeType(overflow ? .distantFuture : DispatchTime(uptimeNanoseconds: result))
+        // Dispatch reads a time past `Int64.max` nanoseconds as "forever", so saturate there, as Combine
+        // does: `advanced(by: .nanoseconds(.max))` is `distantFuture`.
+        let saturates = overflow || result >= UInt64(Int64.max)
+        return SchedulerTimeType(saturates ? .distantFuture : DispatchTime(uptimeNanoseconds: result))
       } else {
         (result, overflow) = start.subtractingReportingOverflow(stride.nanoseconds.magnitude)
         return SchedulerTimeType(DispatchTime(uptimeNanoseconds: overflow || result == 0 ? 1 : result))
@@ -132,6 +135,23 @@ extension DispatchQueue {
       }
 
       public var description: String { "Stride(nanoseconds: \(nanoseconds))" }
+
+      /// Combine's coding key, so that an encoded stride reads the same in both libraries.
+      private enum CodingKeys: String, CodingKey {
+        case magnitude
+      }
+
+      /// Decodes a stride encoded as `{"magnitude": nanoseconds}`, as Combine encodes it.
+      public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        nanoseconds = try container.decode(Int64.self, forKey: .magnitude)
+      }
+
+      /// Encodes the stride as `{"magnitude": nanoseconds}`, as Combine does.
+      public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(nanoseconds, forKey: .magnitude)
+      }
 
       public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 

@@ -27,7 +27,14 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Upstrea
   }
 
   /// The latest value sent. Setting it sends the new value to every subscriber; after completion,
-  /// setting it does nothing.
+  /// setting it stores the value without sending it, as in Combine.
+  ///
+  /// ```swift
+  /// let subject = CurrentValueSubject<Int, Never>(0)
+  /// subject.send(completion: .finished)
+  /// subject.value = 1
+  /// print(subject.value)   // prints "1"
+  /// ```
   public var value: Output {
     get {
       guard let current = core.currentValue else {
@@ -35,7 +42,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Upstrea
       }
       return current
     }
-    @inlinable set { core.send(newValue) }
+    @inlinable set { core.send(newValue, storeAfterCompletion: true) }
   }
 
   @inlinable

@@ -1,56 +1,84 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(WinSDK)
+import WinSDK
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#endif
+
 /// The engine shared by ``PassthroughSubject`` and ``CurrentValueSubject``.
 ///
-/// Every event that reaches a subscriber — a subscription handoff, a value, the current value on
-/// first demand, the completion — goes through one serial drain. The thread that finds the drain idle
-/// runs it; a thread that finds it busy (another thread sending, or a re-entrant send from inside a
-/// delivery) appends its event and returns. So:
+/// Every event that reaches a subscriber — a subscription handoff, a value, the latest value on
+/// demand, the completion — goes through one serial *drain*. The thread that finds the drain idle
+/// becomes the drainer and delivers; a thread that finds it busy queues its event and returns. So:
 ///
 /// 1. deliveries to a subscriber never overlap, and every subscriber sees events in the same order;
-/// 2. a re-entrant send is delivered after the current delivery finishes, never nested inside it;
+/// 2. a re-entrant send (from inside a delivery, on the draining thread) is delivered after the
+///    current delivery finishes, never nested inside it;
 /// 3. no lock is held while a subscriber runs, so re-entrant sends, subscribes and cancels cannot
-///    deadlock.
+///    deadlock;
+/// 4. a drainer delivers at most ``SubjectState/hostageLimit`` values that *other* threads queued
+///    behind it. A sender that finds that budget used up queues its value and waits; when the drain
+///    reaches its value, the drainer hands the drain to it and returns. So no thread is kept
+///    delivering everybody else's values, and when every sender has returned, every value has been
+///    delivered;
+/// 5. the queue holds at most the hostage limit plus one value per waiting sender (and what the
+///    drainer's own subscribers send back re-entrantly): memory stays bounded;
+/// 6. a value that a delivery sends back into the same subject, directly or through a cycle of
+///    subjects and bindings, is queued one level deeper; past ``SubjectState/maximumCascadeDepth``
+///    levels the cycle is cut: the value is dropped and a diagnostic is printed once per subject;
+/// 7. after `cancel()` returns, no delivery *starts* to that subscriber; a delivery already running
+///    on another thread (at most one value, since deliveries never overlap) may still finish.
 ///
-/// The queue stays empty, and allocates nothing, unless sends actually overlap.
+/// While a drain runs, its thread alone reads the subscriber list and each subscriber's downstream
+/// reference, without a lock: a subscriber that cancels meanwhile is marked under the lock, and the
+/// drainer releases its downstream when it next takes the lock. That is what lets an unlimited-demand
+/// subscriber be served with no lock and no copy per value.
 @usableFromInline
 final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
-  @usableFromInline
-  enum Event {
-    case attach(SubjectConduitBase<Output, Failure>)
-    case initialValue(SubjectConduitBase<Output, Failure>, Output)
-    case value(Output)
-    case completion(Subscribers.Completion<Failure>)
-  }
+  @usableFromInline typealias Conduit = SubjectConduitBase<Output, Failure>
+  @usableFromInline typealias State = SubjectState<Output, Failure>
 
-  @usableFromInline let lock = Lock()
-  @usableFromInline var conduits = ConduitList<Output, Failure>()
-  @usableFromInline var pending = EventQueue<Event>()
-  @usableFromInline var isDraining = false
-  /// Set when a completion is sent; later sends are ignored from then on.
-  @usableFromInline var sentCompletion: Subscribers.Completion<Failure>?
-  /// Set when the completion has been delivered; later subscribers get it at once.
-  @usableFromInline var deliveredCompletion: Subscribers.Completion<Failure>?
-  private var upstreams: [any Subscription] = []
-  /// The current value, for ``CurrentValueSubject``; `nil` for a passthrough subject.
-  @usableFromInline var current: Output?
-  @usableFromInline let keepsCurrentValue: Bool
+  @usableFromInline let state: Locked<State>
 
   @usableFromInline
   init(currentValue: Output?) {
-    current = currentValue
-    keepsCurrentValue = currentValue != nil
+    state = Locked(State(current: currentValue))
   }
 
   @usableFromInline
   var currentValue: Output? {
-    lock.withLock { current }
+    state.withLock { $0.current }
   }
 
   var isCompleted: Bool {
-    lock.withLock { sentCompletion != nil }
+    state.withLock { $0.sentCompletion != nil }
   }
 
   var subscriberCount: Int {
-    lock.withLock { conduits.count }
+    state.withLock { $0.conduits.count }
+  }
+
+  /// The events waiting in the queue, for tests.
+  var pendingCountForTesting: Int {
+    state.withLock { $0.pending.count }
+  }
+
+  /// Whether no drain runs and nothing is queued, for tests.
+  var isIdleForTesting: Bool {
+    state.withLock { !$0.isDraining && $0.pending.isEmpty }
+  }
+
+  /// How many values were dropped to cut a cycle, for tests.
+  var droppedByCycleForTesting: Int {
+    state.withLock { $0.droppedByCycle }
   }
 
   // MARK: Entry points
@@ -59,67 +87,49 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   // specialized for the concrete value and subscriber types in the client's module: unspecialized
   // generic code would look up type metadata at run time on every event.
 
+  /// Sends `value`. With `storeAfterCompletion`, a current-value subject stores the value even when
+  /// it has completed (Combine's `value` setter), without sending it.
   @inlinable
-  func send(_ value: Output) {
-    lock.lock()
-    guard sentCompletion == nil else {
-      lock.unlock()
-      return
+  func send(_ value: Output, storeAfterCompletion: Bool = false) {
+    let thread = currentThreadIdentity()
+    while true {
+      switch state.withLock({ $0.send(value, from: thread, storeAfterCompletion: storeAfterCompletion) }) {
+      case .ignore:
+        return
+      case .deliver(let targets):
+        for case let conduit? in targets { conduit.deliverValue(conduit, value) }
+        drain()
+        return
+      case .drain:
+        drain()
+        return
+      case .reportCycle:
+        reportCycle()
+        return
+      case .waitForDrain(let handOff):
+        // The drainer hands the drain over when it reaches this value: deliver from there.
+        handOff.wait()
+        drain()
+        return
+      }
     }
-    if keepsCurrentValue { current = value }
-    guard !isDraining else {
-      pending.append(.value(value))
-      lock.unlock()
-      return
-    }
-    isDraining = true
-    guard pending.isEmpty else {
-      // A current value queued for a new subscriber is still waiting: this value goes after it.
-      pending.append(.value(value))
-      lock.unlock()
-      drain()
-      return
-    }
-    let targets = conduits.snapshot
-    lock.unlock()
-    for case let conduit? in targets { conduit.deliverValue(conduit, value) }
-    finishDelivery()
-  }
-
-  /// Ends a delivery: marks the drain idle, or goes on with events queued meanwhile.
-  @inlinable
-  func finishDelivery() {
-    lock.lock()
-    if pending.isEmpty {
-      isDraining = false
-      lock.unlock()
-      return
-    }
-    lock.unlock()
-    drain()
   }
 
   @usableFromInline
   func send(completion: Subscribers.Completion<Failure>) {
-    lock.lock()
-    guard sentCompletion == nil else {
-      lock.unlock()
-      return
-    }
-    sentCompletion = completion
-    let upstreams = self.upstreams
-    self.upstreams = []
-    enqueueAndDrainWithLockHeld(.completion(completion))
+    let thread = currentThreadIdentity()
+    let (startsDrain, upstreams) = state.withLock { $0.send(completion: completion, from: thread) }
     _ = upstreams  // released here, after the lock
+    if startsDrain { drain() }
   }
 
   @usableFromInline
   func send(subscription: any Subscription) {
-    lock.lock()
-    let accepted = sentCompletion == nil
-    if accepted { upstreams.append(subscription) }
-    lock.unlock()
-    if accepted { subscription.request(.unlimited) } else { subscription.cancel() }
+    switch state.withLock({ $0.addUpstream(subscription) }) {
+    case .cancel: subscription.cancel()
+    case .request: subscription.request(.unlimited)
+    case .none: break
+    }
   }
 
   @inlinable
@@ -131,30 +141,29 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
       deliverValue: { conduit, value in
         unsafeDowncast(conduit, to: SubjectConduit<S>.self).deliver(value)
       })
-    lock.lock()
-    guard !isDraining, deliveredCompletion == nil else {
-      // Busy or completed: the drain delivers the subscription (and the completion) in order.
-      enqueueAndDrainWithLockHeld(.attach(conduit))
-      return
+    let thread = currentThreadIdentity()
+    switch state.withLock({ $0.attach(conduit, from: thread) }) {
+    case .deliverNow:
+      conduit.deliverSubscription()
+      drain()
+    case .drain:
+      drain()
+    case .queued:
+      break
     }
-    isDraining = true
-    conduits.insert(conduit)
-    lock.unlock()
-    conduit.deliverSubscription()
-    finishDelivery()
   }
 
   /// The upstream subscriptions the subject holds, for tests.
   var upstreamsForTesting: [any Subscription] {
-    lock.withLock { upstreams }
+    state.withLock { $0.upstreams }
   }
 
   /// Forgets an upstream subscription given through `send(subscription:)` that has ended, so that
   /// linking and unlinking sources leaves nothing behind. Released after the lock.
   func removeUpstream(_ upstream: AnyObject) {
-    let removed: (any Subscription)? = lock.withLock {
-      guard let index = upstreams.firstIndex(where: { ($0 as AnyObject) === upstream }) else { return nil }
-      return upstreams.remove(at: index)
+    let removed: (any Subscription)? = state.withLock { state in
+      guard let index = state.upstreams.firstIndex(where: { ($0 as AnyObject) === upstream }) else { return nil }
+      return state.upstreams.remove(at: index)
     }
     _ = removed
   }
@@ -162,105 +171,464 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   /// Cancels the upstream subscriptions given through `send(subscription:)`.
   @usableFromInline
   func cancelUpstreams() {
-    let upstreams = lock.withLock {
-      let taken = self.upstreams
-      self.upstreams = []
+    let upstreams = state.withLock { state in
+      let taken = state.upstreams
+      state.upstreams = []
       return taken
     }
     for upstream in upstreams { upstream.cancel() }
   }
 
-  // MARK: Called by conduits, with `lock` held
+  // MARK: Called by conduits
 
-  /// Removes `conduit` from the subscriber list. The caller holds a reference, so nothing is
-  /// deallocated under the lock.
-  func removeWithLockHeld(_ conduit: SubjectConduitBase<Output, Failure>) {
-    conduits.remove(conduit)
+  /// Adds demand for `conduit`; queues the latest value it is owed and starts a drain if needed.
+  func request(_ demand: Subscribers.Demand, for conduit: Conduit) {
+    let thread = currentThreadIdentity()
+    let action = state.withLock { $0.request(demand, for: conduit, from: thread) }
+    for upstream in action.upstreamsToRequest { upstream.request(.unlimited) }
+    if action.startsDrain { drain() }
   }
 
-  /// Queues the current value for a conduit that just got its first demand. Returns `false` when
-  /// there is nothing to queue: a passthrough subject, or one that completed (its completion is on
-  /// its way instead).
-  func enqueueInitialValueWithLockHeld(for conduit: SubjectConduitBase<Output, Failure>) -> Bool {
-    guard sentCompletion == nil, let current else { return false }
-    pending.append(.initialValue(conduit, current))
-    return true
+  /// Adds the demand a subscriber returned from `receive(_:)`; called by the drainer.
+  @usableFromInline
+  func addDemand(_ demand: Subscribers.Demand, for conduit: Conduit) {
+    request(demand, for: conduit)
   }
 
-  /// Starts a drain if none is running. Called after a conduit queued its initial value.
-  func drainIfIdle() {
-    lock.lock()
-    guard !isDraining, !pending.isEmpty else {
-      lock.unlock()
-      return
-    }
-    isDraining = true
-    lock.unlock()
-    drain()
+  /// Takes one unit of demand for a subscriber whose demand is limited; called by the drainer.
+  @usableFromInline
+  func consumeDemand(of conduit: Conduit) -> Bool {
+    state.withLock { $0.consumeDemand(of: conduit) }
+  }
+
+  func cancel(_ conduit: Conduit) {
+    if state.withLock({ $0.cancel(conduit) }) { conduit.releaseDownstream() }
   }
 
   // MARK: The drain
 
-  @usableFromInline
-  func enqueueAndDrainWithLockHeld(_ event: Event) {
-    pending.append(event)
-    guard !isDraining else {
-      lock.unlock()
-      return
-    }
-    isDraining = true
-    lock.unlock()
-    drain()
-  }
-
-  /// Delivers queued events until the queue is empty, then marks the drain idle.
-  /// Called without the lock, by the thread that set `isDraining`.
+  /// Delivers queued events until the queue is empty, then marks the drain idle; or, on reaching
+  /// a value whose sender waits for the drain, hands the drain to that sender. Called without the
+  /// lock, by the thread that holds the drain.
   @usableFromInline
   func drain() {
     while true {
-      lock.lock()
-      guard let event = pending.popFirst() else {
-        isDraining = false
-        lock.unlock()
+      let next = state.withLock { $0.nextEvent() }
+      for conduit in next.released { conduit.releaseDownstream() }
+      switch next.action {
+      case .idle:
         return
-      }
-      switch event {
-      case .value(let value):
-        let targets = conduits.snapshot
-        lock.unlock()
+      case .handOff(let sender):
+        sender.signal()
+        return
+      case .value(let value, let targets):
         for case let conduit? in targets { conduit.deliverValue(conduit, value) }
-
-      case .initialValue(let conduit, let value):
-        lock.unlock()
+      case .latest(let conduit, let value):
         conduit.deliverWithoutDemandCheck(value)
-
       case .attach(let conduit):
-        if let completion = deliveredCompletion {
-          lock.unlock()
-          conduit.deliverSubscriptionAndCompletion(completion)
-        } else {
-          conduits.insert(conduit)
-          lock.unlock()
-          conduit.deliverSubscription()
-        }
-
-      case .completion(let completion):
-        deliveredCompletion = completion
-        let targets = conduits.removeAll()
-        lock.unlock()
+        conduit.deliverSubscription()
+      case .attachAfterCompletion(let conduit, let completion):
+        conduit.deliverSubscriptionAndCompletion(completion)
+      case .completion(let completion, let targets):
         for conduit in targets { conduit?.deliver(completion: completion) }
       }
     }
+  }
+
+  @usableFromInline
+  func reportCycle() {
+    let message = """
+      Bindings: a value sent to a subject from inside its own delivery came back \
+      \(State.maximumCascadeDepth) levels deep: the subject feeds itself through a cycle of bindings \
+      or subscribers (for example `p <~ p`, or `a <~ b` with `b <~ a`). Values that come back deeper \
+      are dropped, which ends the cycle.
+
+      """
+    writeToStandardError(message)
+  }
+}
+
+/// Writes a diagnostic to the standard error stream.
+func writeToStandardError(_ message: String) {
+  var message = message
+  message.withUTF8 { bytes in
+    #if canImport(WinSDK)
+    _ = _write(2, bytes.baseAddress, UInt32(bytes.count))
+    #else
+    _ = write(2, bytes.baseAddress, bytes.count)
+    #endif
+  }
+}
+
+/// An identity for the calling thread, cheap enough to take on every send.
+@inlinable @inline(__always)
+func currentThreadIdentity() -> UInt {
+  #if canImport(WinSDK)
+  UInt(GetCurrentThreadId())
+  #elseif canImport(Darwin)
+  UInt(bitPattern: pthread_self())
+  #else
+  UInt(pthread_self())
+  #endif
+}
+
+// MARK: - The state machine
+
+/// Everything a subject knows, guarded by its lock. Each method decides under the lock and returns
+/// what the core must do after unlocking.
+@usableFromInline
+struct SubjectState<Output, Failure: Error> {
+  @usableFromInline typealias Conduit = SubjectConduitBase<Output, Failure>
+
+  /// The most values queued by other threads that one drainer delivers; later senders wait for the
+  /// drain to be handed to them.
+  @usableFromInline static var hostageLimit: Int { 16 }
+  /// How deep a value may come back into the subject from inside its own delivery before the cycle
+  /// is cut.
+  @usableFromInline static var maximumCascadeDepth: Int { 1000 }
+
+  @usableFromInline
+  enum Event {
+    case attach(Conduit)
+    case latest(Conduit, Output)
+    case value(Output, depth: Int)
+    case completion(Subscribers.Completion<Failure>)
+  }
+
+  /// An event in the queue; for a value whose sender waits to be handed the drain, how to wake it.
+  @usableFromInline
+  struct QueuedEvent {
+    @usableFromInline var event: Event
+    @usableFromInline var handOff: DispatchSemaphore?
+    @usableFromInline var sender: UInt
+
+    @inlinable
+    init(_ event: Event, handOff: DispatchSemaphore? = nil, sender: UInt = 0) {
+      self.event = event
+      self.handOff = handOff
+      self.sender = sender
+    }
+  }
+
+  @usableFromInline
+  enum SendAction {
+    case ignore
+    case deliver(ContiguousArray<Conduit?>)
+    case drain
+    case waitForDrain(DispatchSemaphore)
+    case reportCycle
+  }
+
+  @usableFromInline
+  enum AttachAction {
+    case deliverNow
+    case drain
+    case queued
+  }
+
+  enum UpstreamAction {
+    case cancel
+    case request
+    case none
+  }
+
+  struct RequestAction {
+    var upstreamsToRequest: [any Subscription] = []
+    var startsDrain = false
+  }
+
+  @usableFromInline
+  enum DrainAction {
+    case idle
+    case handOff(DispatchSemaphore)
+    case value(Output, ContiguousArray<Conduit?>)
+    case latest(Conduit, Output)
+    case attach(Conduit)
+    case attachAfterCompletion(Conduit, Subscribers.Completion<Failure>)
+    case completion(Subscribers.Completion<Failure>, ContiguousArray<Conduit?>)
+  }
+
+  @usableFromInline
+  struct NextEvent {
+    @usableFromInline var action: DrainAction
+    /// Conduits cancelled during the drain, whose downstream the drainer now releases.
+    @usableFromInline var released: [Conduit]
+  }
+
+  @usableFromInline var conduits = ConduitList<Output, Failure>()
+  @usableFromInline var pending = EventQueue<QueuedEvent>()
+  @usableFromInline var isDraining = false
+  /// The thread that holds the drain.
+  @usableFromInline var drainingThread: UInt = 0
+  /// How deep the event being delivered is (0: sent from outside any delivery).
+  @usableFromInline var deliveringDepth = 0
+  /// Values queued by other threads that the current drainer has accepted to deliver.
+  @usableFromInline var hostagesAccepted = 0
+  /// Conduits cancelled while a drain ran; the drainer releases their downstream.
+  @usableFromInline var cancelledDuringDrain: [Conduit] = []
+  @usableFromInline var droppedByCycle = 0
+  /// Set when a completion is sent; later sends are ignored from then on.
+  @usableFromInline var sentCompletion: Subscribers.Completion<Failure>?
+  /// Set when the completion has been delivered; later subscribers get it at once.
+  @usableFromInline var deliveredCompletion: Subscribers.Completion<Failure>?
+  var upstreams: [any Subscription] = []
+  /// Whether any subscriber has demanded a value: a passthrough subject requests from its
+  /// upstreams only from then on.
+  var hasDownstreamDemand = false
+  /// The current value, for ``CurrentValueSubject``; `nil` for a passthrough subject.
+  @usableFromInline var current: Output?
+  @usableFromInline let keepsCurrentValue: Bool
+
+  init(current: Output?) {
+    self.current = current
+    keepsCurrentValue = current != nil
+  }
+
+  /// Whether an event from `thread` is a re-entrant one, sent by the drainer from inside a delivery.
+  @inlinable
+  func isReentrant(_ thread: UInt) -> Bool {
+    isDraining && thread == drainingThread
+  }
+
+  @inlinable
+  mutating func startDrain(on thread: UInt) {
+    isDraining = true
+    drainingThread = thread
+    deliveringDepth = 0
+    hostagesAccepted = 0
+  }
+
+  @inlinable
+  mutating func enqueue(_ event: Event, from thread: UInt) {
+    pending.append(QueuedEvent(event))
+  }
+
+  @inlinable
+  mutating func send(_ value: Output, from thread: UInt, storeAfterCompletion: Bool) -> SendAction {
+    guard sentCompletion == nil else {
+      if keepsCurrentValue && storeAfterCompletion { current = value }
+      return .ignore
+    }
+    if !isDraining {
+      if keepsCurrentValue { current = value }
+      startDrain(on: thread)
+      guard pending.isEmpty else {
+        enqueue(.value(value, depth: 0), from: thread)
+        return .drain
+      }
+      return .deliver(conduits.snapshot)
+    }
+    if thread == drainingThread {
+      // Re-entrant: sent from inside a delivery of this subject, or of a subject it feeds.
+      let depth = deliveringDepth + 1
+      guard depth <= Self.maximumCascadeDepth else {
+        droppedByCycle += 1
+        return droppedByCycle == 1 ? .reportCycle : .ignore
+      }
+      if keepsCurrentValue { current = value }
+      pending.append(QueuedEvent(.value(value, depth: depth)))
+      return .ignore
+    }
+    if keepsCurrentValue { current = value }
+    guard hostagesAccepted < Self.hostageLimit else {
+      // The drainer has delivered enough for others: this sender takes the drain over when the drain
+      // reaches its value.
+      let handOff = DispatchSemaphore(value: 0)
+      pending.append(QueuedEvent(.value(value, depth: 0), handOff: handOff, sender: thread))
+      return .waitForDrain(handOff)
+    }
+    hostagesAccepted += 1
+    pending.append(QueuedEvent(.value(value, depth: 0)))
+    return .ignore
+  }
+
+  mutating func send(
+    completion: Subscribers.Completion<Failure>, from thread: UInt
+  ) -> (startsDrain: Bool, upstreams: [any Subscription]) {
+    guard sentCompletion == nil else { return (false, []) }
+    sentCompletion = completion
+    let taken = upstreams
+    upstreams = []
+    let startsDrain = !isDraining
+    if startsDrain { startDrain(on: thread) }
+    enqueue(.completion(completion), from: thread)
+    return (startsDrain, taken)
+  }
+
+  mutating func addUpstream(_ subscription: any Subscription) -> UpstreamAction {
+    guard sentCompletion == nil else { return .cancel }
+    upstreams.append(subscription)
+    // A current-value subject always wants values (it keeps the latest); a passthrough subject
+    // wants them once a subscriber does, as in Combine.
+    return keepsCurrentValue || hasDownstreamDemand ? .request : .none
+  }
+
+  @inlinable
+  mutating func attach(_ conduit: Conduit, from thread: UInt) -> AttachAction {
+    if isDraining {
+      enqueue(.attach(conduit), from: thread)
+      return .queued
+    }
+    startDrain(on: thread)
+    guard deliveredCompletion == nil, pending.isEmpty else {
+      enqueue(.attach(conduit), from: thread)
+      return .drain
+    }
+    conduits.insert(conduit)
+    return .deliverNow
+  }
+
+  mutating func request(_ demand: Subscribers.Demand, for conduit: Conduit, from thread: UInt) -> RequestAction {
+    var action = RequestAction()
+    guard conduit.guarded.isLive else { return action }
+    conduit.guarded.demand += demand
+    if !keepsCurrentValue, !hasDownstreamDemand {
+      hasDownstreamDemand = true
+      action.upstreamsToRequest = upstreams
+    }
+    if conduit.guarded.needsInitialValue || conduit.guarded.owesLatest, sentCompletion == nil, let current {
+      // The first value of a current-value subject, or the latest one after demand ran out: the
+      // value as it is now. Values queued before it are older, so the conduit skips them.
+      conduit.guarded.needsInitialValue = false
+      conduit.guarded.owesLatest = false
+      conduit.guarded.awaitsLatest = true
+      if !isDraining {
+        startDrain(on: thread)
+        action.startsDrain = true
+      }
+      enqueue(.latest(conduit, current), from: thread)
+    }
+    conduit.guarded.needsInitialValue = false
+    conduit.publishFlags()
+    return action
+  }
+
+  @inlinable
+  mutating func consumeDemand(of conduit: Conduit) -> Bool {
+    guard conduit.guarded.isLive, !conduit.guarded.awaitsLatest else { return false }
+    guard conduit.guarded.demand > 0 else {
+      // Out of demand: a current-value subject owes this subscriber the latest value.
+      if keepsCurrentValue { conduit.guarded.owesLatest = true }
+      return false
+    }
+    conduit.guarded.demand -= 1
+    return true
+  }
+
+  /// Returns whether the caller must release the conduit's downstream (after the lock).
+  mutating func cancel(_ conduit: Conduit) -> Bool {
+    guard conduit.guarded.isLive else { return false }
+    conduit.guarded.isLive = false
+    conduit.publishFlags()
+    conduits.remove(conduit)
+    guard isDraining else { return true }
+    // The drainer may be reading the downstream right now: it releases it at its next step.
+    cancelledDuringDrain.append(conduit)
+    return false
+  }
+
+  mutating func nextEvent() -> NextEvent {
+    var next = NextEvent(action: .idle, released: [])
+    if !cancelledDuringDrain.isEmpty {
+      next.released = cancelledDuringDrain
+      cancelledDuringDrain = []
+    }
+    while let queued = pending.popFirst() {
+      if let handOff = queued.handOff {
+        // A sender waits for this value: it takes the drain over from here, with a fresh budget.
+        pending.pushFirst(QueuedEvent(queued.event))
+        drainingThread = queued.sender
+        deliveringDepth = 0
+        hostagesAccepted = 0
+        next.action = .handOff(handOff)
+        return next
+      }
+      switch queued.event {
+      case .value(let value, let depth):
+        deliveringDepth = depth
+        next.action = .value(value, conduits.snapshot)
+        return next
+      case .latest(let conduit, let value):
+        guard conduit.guarded.isLive, conduit.guarded.awaitsLatest else { continue }
+        conduit.guarded.awaitsLatest = false
+        deliveringDepth = 0
+        if conduit.guarded.demand > 0 {
+          conduit.guarded.demand -= 1
+          conduit.publishFlags()
+          next.action = .latest(conduit, value)
+          return next
+        }
+        // Demand was used up meanwhile: hold the value until more is requested.
+        conduit.guarded.owesLatest = true
+        conduit.publishFlags()
+      case .attach(let conduit):
+        deliveringDepth = 0
+        if let deliveredCompletion {
+          conduit.guarded.isLive = false
+          conduit.publishFlags()
+          next.action = .attachAfterCompletion(conduit, deliveredCompletion)
+        } else {
+          conduits.insert(conduit)
+          next.action = .attach(conduit)
+        }
+        return next
+      case .completion(let completion):
+        deliveringDepth = 0
+        deliveredCompletion = completion
+        let targets = conduits.removeAll()
+        for case let conduit? in targets {
+          conduit.guarded.isLive = false
+          conduit.publishFlags()
+        }
+        next.action = .completion(completion, targets)
+        return next
+      }
+    }
+    isDraining = false
+    drainingThread = 0
+    deliveringDepth = 0
+    return next
   }
 }
 
 // MARK: - Conduits
 
-/// One subscriber's connection to a subject. Its state is guarded by the subject's lock.
+/// What a subject knows about one subscriber; guarded by the subject's lock.
+@usableFromInline
+struct ConduitState {
+  /// The conduit's position in the subject's list.
+  @usableFromInline var slot = -1
+  /// `false` once cancelled or completed.
+  @usableFromInline var isLive = true
+  @usableFromInline var demand = Subscribers.Demand.none
+  /// A current-value subject's first value is still to be queued on first demand.
+  @usableFromInline var needsInitialValue: Bool
+  /// The latest value is queued for this subscriber: values queued before it are older, so they
+  /// are skipped rather than delivered before it, or twice.
+  @usableFromInline var awaitsLatest = false
+  /// A current-value subject sent while this subscriber had no demand: it gets the latest value as
+  /// soon as it requests more.
+  @usableFromInline var owesLatest = false
+
+  @usableFromInline
+  init(needsInitialValue: Bool) {
+    self.needsInitialValue = needsInitialValue
+  }
+}
+
+/// One subscriber's connection to a subject.
 @usableFromInline
 class SubjectConduitBase<Output, Failure: Error>: Subscription, @unchecked Sendable {
-  /// The conduit's position in the subject's list; guarded by the subject's lock.
-  final var slot = -1
+  /// Set in ``flags`` while the subscriber is live.
+  @usableFromInline static var liveFlag: UInt8 { 1 }
+  /// Set in ``flags`` while the subscriber is live, has unlimited demand and awaits no latest value:
+  /// the drainer then delivers with no lock.
+  @usableFromInline static var fastFlag: UInt8 { 2 }
+
+  /// A summary of ``guarded`` that the drainer reads without the lock.
+  @usableFromInline final let flags = Atomic<UInt8>(1)
+  /// Guarded by the subject's lock: touched only inside its `withLock`.
+  @usableFromInline @exclusivity(unchecked) final var guarded: ConduitState
 
   /// Delivers one value, if the subscriber is still there and has demand. A thunk rather than a
   /// method, because class methods of generic classes always run unspecialized, and the thunk is
@@ -269,8 +637,20 @@ class SubjectConduitBase<Output, Failure: Error>: Subscription, @unchecked Senda
   final let deliverValue: (SubjectConduitBase<Output, Failure>, Output) -> Void
 
   @usableFromInline
-  init(deliverValue: @escaping (SubjectConduitBase<Output, Failure>, Output) -> Void) {
+  init(needsInitialValue: Bool, deliverValue: @escaping (SubjectConduitBase<Output, Failure>, Output) -> Void) {
+    guarded = ConduitState(needsInitialValue: needsInitialValue)
     self.deliverValue = deliverValue
+  }
+
+  /// Publishes ``guarded`` to ``flags``; called under the subject's lock after every change.
+  @usableFromInline
+  final func publishFlags() {
+    var flags: UInt8 = 0
+    if guarded.isLive {
+      flags |= Self.liveFlag
+      if guarded.demand == .unlimited, !guarded.awaitsLatest { flags |= Self.fastFlag }
+    }
+    self.flags.store(flags, ordering: .releasing)
   }
 
   func deliverWithoutDemandCheck(_ value: Output) { preconditionFailure("abstract") }
@@ -279,6 +659,7 @@ class SubjectConduitBase<Output, Failure: Error>: Subscription, @unchecked Senda
   func deliverSubscriptionAndCompletion(_ completion: Subscribers.Completion<Failure>) {
     preconditionFailure("abstract")
   }
+  func releaseDownstream() { preconditionFailure("abstract") }
   @usableFromInline func request(_ demand: Subscribers.Demand) { preconditionFailure("abstract") }
   @usableFromInline func cancel() { preconditionFailure("abstract") }
 }
@@ -291,13 +672,9 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   @usableFromInline typealias Failure = Downstream.Failure
 
   @usableFromInline let core: SubjectCore<Output, Failure>
-  /// `nil` once cancelled or completed; released only after the lock is dropped.
-  @usableFromInline var downstream: Downstream?
-  @usableFromInline var demand = Subscribers.Demand.none
-  private var needsInitialValue: Bool
-  /// Set while this subscriber's first (current) value is queued: values queued before it are not
-  /// newer than it, so they are skipped rather than delivered before it, or twice.
-  @usableFromInline var awaitsInitialValue = false
+  /// Read only by the thread that holds the subject's drain; cleared by the drainer, or by a cancel
+  /// that found no drain running (see ``SubjectCore``).
+  @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
 
   @usableFromInline
   init(
@@ -308,95 +685,56 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   ) {
     self.core = core
     self.downstream = downstream
-    self.needsInitialValue = needsInitialValue
-    super.init(deliverValue: deliverValue)
+    super.init(needsInitialValue: needsInitialValue, deliverValue: deliverValue)
   }
 
   @usableFromInline var description: String { "Subject subscription" }
 
   @usableFromInline override func deliverSubscription() {
-    core.lock.lock()
-    let downstream = self.downstream
-    core.lock.unlock()
     downstream?.receive(subscription: self)
   }
 
   override func deliverSubscriptionAndCompletion(_ completion: Subscribers.Completion<Failure>) {
-    core.lock.lock()
-    let downstream = self.downstream
-    self.downstream = nil
-    core.lock.unlock()
+    let downstream = self.downstream.take()
     downstream?.receive(subscription: self)
     downstream?.receive(completion: completion)
   }
 
   @inlinable
   func deliver(_ value: Output) {
-    core.lock.lock()
-    guard let downstream, demand > 0, !awaitsInitialValue else {
-      core.lock.unlock()
+    let flags = self.flags.load(ordering: .acquiring)
+    if flags & Self.fastFlag != 0 {
+      // Unlimited demand never shrinks: no lock, and the returned demand changes nothing.
+      _ = downstream?.receive(value)
       return
     }
-    // Demand never shrinks from unlimited, so a subscriber with unlimited demand needs no second
-    // lock to add what it returns.
-    let isUnlimited = demand == .unlimited
-    if !isUnlimited { demand -= 1 }
-    core.lock.unlock()
-    let more = downstream.receive(value)
-    if !isUnlimited { add(more) }
+    guard flags & Self.liveFlag != 0, core.consumeDemand(of: self) else { return }
+    guard let more = downstream?.receive(value), more > 0 else { return }
+    core.addDemand(more, for: self)
   }
 
   override func deliverWithoutDemandCheck(_ value: Output) {
-    core.lock.lock()
-    awaitsInitialValue = false
-    let downstream = self.downstream
-    core.lock.unlock()
-    guard let downstream else { return }
-    add(downstream.receive(value))
-  }
-
-  @usableFromInline
-  func add(_ more: Subscribers.Demand) {
-    guard more > 0 else { return }
-    core.lock.lock()
-    if downstream != nil { demand += more }
-    core.lock.unlock()
+    guard let more = downstream?.receive(value), more > 0 else { return }
+    core.addDemand(more, for: self)
   }
 
   override func deliver(completion: Subscribers.Completion<Failure>) {
-    core.lock.lock()
-    let downstream = self.downstream
-    self.downstream = nil
-    core.lock.unlock()
+    let downstream = self.downstream.take()
     downstream?.receive(completion: completion)
+  }
+
+  override func releaseDownstream() {
+    let downstream = self.downstream.take()
+    _ = downstream
   }
 
   override func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-    core.lock.lock()
-    guard downstream != nil else {
-      core.lock.unlock()
-      return
-    }
-    self.demand += demand
-    var queued = false
-    if needsInitialValue {
-      needsInitialValue = false
-      self.demand -= 1
-      queued = core.enqueueInitialValueWithLockHeld(for: self)
-      awaitsInitialValue = queued
-    }
-    core.lock.unlock()
-    if queued { core.drainIfIdle() }
+    core.request(demand, for: self)
   }
 
   override func cancel() {
-    core.lock.lock()
-    let downstream = self.downstream
-    self.downstream = nil
-    core.removeWithLockHeld(self)
-    core.lock.unlock()
-    _ = downstream  // released here, after the lock
+    core.cancel(self)
   }
 }
 
@@ -416,22 +754,22 @@ struct ConduitList<Output, Failure: Error> {
 
   @usableFromInline
   mutating func insert(_ conduit: SubjectConduitBase<Output, Failure>) {
-    conduit.slot = snapshot.count
+    conduit.guarded.slot = snapshot.count
     snapshot.append(conduit)
   }
 
   mutating func remove(_ conduit: SubjectConduitBase<Output, Failure>) {
-    let slot = conduit.slot
+    let slot = conduit.guarded.slot
     guard slot >= 0, slot < snapshot.count, snapshot[slot] === conduit else { return }
     snapshot[slot] = nil
-    conduit.slot = -1
+    conduit.guarded.slot = -1
     holes += 1
     if holes > 32, holes * 2 > snapshot.count { compact() }
   }
 
   mutating func removeAll() -> ContiguousArray<SubjectConduitBase<Output, Failure>?> {
     let all = snapshot
-    for conduit in all { conduit?.slot = -1 }
+    for conduit in all { conduit?.guarded.slot = -1 }
     snapshot = []
     holes = 0
     return all
@@ -442,41 +780,10 @@ struct ConduitList<Output, Failure: Error> {
     // Keep the capacity: a list that just shrank usually grows again (subscribe/cancel churn).
     live.reserveCapacity(snapshot.capacity)
     for case let conduit? in snapshot {
-      conduit.slot = live.count
+      conduit.guarded.slot = live.count
       live.append(conduit)
     }
     snapshot = live
     holes = 0
-  }
-}
-
-/// A FIFO queue that allocates only when something is queued.
-/// Popping moves the element out, so clearing the storage never releases an object under a lock.
-@usableFromInline
-struct EventQueue<Element> {
-  @usableFromInline var storage: [Element?] = []
-  @usableFromInline var head = 0
-
-  @usableFromInline
-  init() {}
-
-  @inlinable
-  var isEmpty: Bool { head == storage.count }
-
-  @inlinable
-  mutating func append(_ element: Element) {
-    storage.append(element)
-  }
-
-  @inlinable
-  mutating func popFirst() -> Element? {
-    guard head < storage.count else { return nil }
-    let element = storage[head].take()
-    head += 1
-    if head == storage.count {
-      storage.removeAll(keepingCapacity: true)
-      head = 0
-    }
-    return element
   }
 }

@@ -37,9 +37,11 @@ public struct Published<Value> {
   }
 
   /// A publisher of the property's current value and changes.
-  @inlinable
   public var projectedValue: Publisher {
-    Publisher(storage: storage)
+    @inlinable get { Publisher(storage: storage) }
+    // Settable only so that `publisher.assign(to: &$property)` compiles, as in Combine; the publisher
+    // always stands for this property, so there is nothing to write.
+    @inlinable nonmutating set {}
   }
 
   /// The publisher of a `@Published` property: its current value on subscribe, then every change.

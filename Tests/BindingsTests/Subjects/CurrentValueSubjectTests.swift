@@ -40,9 +40,13 @@ struct CurrentValueSubjectTests {
     recorder.request(.max(1))
     subject.value = 2
     #expect(recorder.events == [.subscription, .value(1)])
+    // Demand ran out while 2 was sent: the subject holds it, and delivers it when demand returns.
     recorder.request(.max(1))
+    #expect(recorder.values == [1, 2])
     subject.value = 3
-    #expect(recorder.values == [1, 3])
+    subject.value = 4
+    recorder.request(.max(1))
+    #expect(recorder.values == [1, 2, 4])
   }
 
   @Test("a subscriber that requests .max(2) gets exactly two values, and more only after requesting more")
@@ -52,22 +56,23 @@ struct CurrentValueSubjectTests {
     subject.subscribe(recorder)
     for value in 1...5 { subject.send(value) }
     #expect(recorder.values == [0, 1])
+    // The latest value (5) was held while demand was zero; it is the first to arrive.
     recorder.request(.max(2))
     subject.send(6)
     subject.send(7)
-    subject.send(8)
-    #expect(recorder.values == [0, 1, 6, 7])
+    #expect(recorder.values == [0, 1, 5, 6])
   }
 
-  @Test("after completion, sends and value changes are ignored and late subscribers get the completion only")
+  @Test("after completion, sends are ignored, setting value stores it unsent, late subscribers get the completion")
   func completion() {
     let subject = CurrentValueSubject<Int, TestError>(0)
     let recorder = RecordingSubscriber<Int, TestError>()
     subject.subscribe(recorder)
     subject.send(completion: .failure(.oops))
     subject.send(1)
-    subject.value = 2
     #expect(subject.value == 0)
+    subject.value = 2
+    #expect(subject.value == 2)
     let late = RecordingSubscriber<Int, TestError>()
     subject.subscribe(late)
     #expect(recorder.events == [.subscription, .value(0), .completion(.failure(.oops))])

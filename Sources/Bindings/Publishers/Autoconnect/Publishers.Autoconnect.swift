@@ -48,6 +48,7 @@ extension Publishers {
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
       @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
+      private let liveObject = LiveObjectToken("Autoconnect.Inner")
       typealias Input = Output
       typealias Failure = Upstream.Failure
 

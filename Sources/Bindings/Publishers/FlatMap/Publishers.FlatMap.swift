@@ -14,7 +14,9 @@ extension Publisher {
   /// finished, and fails as soon as any of them fails, cancelling the rest.
   ///
   /// - Parameters:
-  ///   - maxPublishers: How many inner publishers may run at once; `.unlimited` by default.
+  ///   - maxPublishers: How many inner publishers may run at once; `.unlimited` by default. With
+  ///     `.none` no inner publisher ever runs: the upstream is never asked for a value, and only its
+  ///     completion comes through.
   ///   - transform: Makes the inner publisher for a value.
   public func flatMap<T, P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
@@ -86,7 +88,6 @@ extension Publishers {
     public init(
       upstream: Upstream, maxPublishers: Subscribers.Demand, transform: @escaping (Upstream.Output) -> NewPublisher
     ) {
-      precondition(maxPublishers > 0, "flatMap's maxPublishers must be positive")
       self.upstream = upstream
       self.maxPublishers = maxPublishers
       self.transform = transform
@@ -96,7 +97,38 @@ extension Publishers {
       let storage = MergingStorage(
         MergeStateMachine(maxPublishers: maxPublishers), downstream: subscriber, description: "FlatMap")
       storage.start()
-      upstream.subscribe(storage.outerSide(transform))
+      if maxPublishers == .none {
+        upstream.subscribe(DemandlessOuter(outer: storage.outerSide(transform)))
+      } else {
+        upstream.subscribe(storage.outerSide(transform))
+      }
     }
+  }
+}
+
+extension Publishers.FlatMap {
+  /// Stands in for the outer side when `maxPublishers` is `.none`: no inner publisher may ever run,
+  /// so the upstream is never asked for a value (`request(.none)` is a programming error), any value
+  /// it sends unasked is dropped, and its completion is passed on.
+  private struct DemandlessOuter<Outer: Subscriber>: Subscriber, CustomStringConvertible
+  where Outer.Input == Upstream.Output, Outer.Failure == Upstream.Failure {
+    let outer: Outer
+    var combineIdentifier: CombineIdentifier { outer.combineIdentifier }
+    var description: String { "FlatMap" }
+    func receive(subscription: any Subscription) { outer.receive(subscription: PositiveDemandOnly(subscription)) }
+    func receive(_ input: Upstream.Output) -> Subscribers.Demand { .none }
+    func receive(completion: Subscribers.Completion<Upstream.Failure>) { outer.receive(completion: completion) }
+  }
+
+  /// Passes on cancels, and requests only for a positive demand.
+  private final class PositiveDemandOnly: Subscription, CustomStringConvertible {
+    private let liveObject = LiveObjectToken("FlatMap.PositiveDemandOnly")
+    let base: any Subscription
+    init(_ base: any Subscription) { self.base = base }
+    var description: String { "FlatMap" }
+    func request(_ demand: Subscribers.Demand) {
+      if demand > 0 { base.request(demand) }
+    }
+    func cancel() { base.cancel() }
   }
 }

@@ -1,0 +1,232 @@
+/// One event of an observable collection: its contents after the change, and the change.
+///
+/// ```swift
+/// let numbers = MutableObservableArray([1, 2])
+/// let token = numbers.sink { event in print(event.contents, event.change) }
+/// // prints "[1, 2] reset"
+/// numbers.append(3)
+/// // prints "[1, 2, 3] inserts [2]"
+/// ```
+///
+/// A new subscriber first receives the current contents with a reset change.
+public struct CollectionEvent<Contents, Change> {
+  /// The contents after the change.
+  public let contents: Contents
+  /// What changed to produce ``contents``.
+  public let change: Change
+
+  /// An event with the given contents and change.
+  public init(contents: Contents, change: Change) {
+    self.contents = contents
+    self.change = change
+  }
+}
+
+extension CollectionEvent: Sendable where Contents: Sendable, Change: Sendable {}
+extension CollectionEvent: Equatable where Contents: Equatable, Change: Equatable {}
+
+/// The engine every observable collection shares: contents behind the lock, events delivered in
+/// edit order through a ``PassthroughSubject``, and the current contents replayed to each new
+/// subscriber at its place in that order.
+///
+/// 1. An edit changes the contents and queues its event under the lock, so events are queued in
+///    edit order. The thread that finds nobody delivering delivers, outside the lock, until the
+///    queue is empty; an edit made meanwhile (from another thread, or from inside a subscriber)
+///    only queues. So the subject sees one sender at a time, in edit order.
+/// 2. Only the contents and the queue hold the contents' storage between events, so an edit with no
+///    subscriber holding an old event mutates in place (an append is O(1)).
+/// 3. A subscriber is attached to the subject first; its first demand queues a replay of the
+///    current contents addressed to it. It ignores every event before its replay, so it sees the
+///    contents once and then exactly the changes that follow.
+final class CollectionCore<Contents, Change>: @unchecked Sendable {
+  typealias Event = CollectionEvent<Contents, Change>
+
+  enum Delivery {
+    case event(Event)
+    case replay(CombineIdentifier, Contents)
+  }
+
+  struct State {
+    var contents: Contents
+    /// Counts edits, so a computation made outside the lock can tell whether it is still current.
+    var version = 0
+    var pending: [Delivery] = []
+    var isDelivering = false
+    /// Subscribers that have not yet asked for their first value.
+    var awaitingReplay = Set<CombineIdentifier>()
+  }
+
+  private let lock = Lock()
+  private var state: State
+  let subject = PassthroughSubject<Delivery, Never>()
+  let resetChange: Change
+
+  init(contents: Contents, resetChange: Change) {
+    state = State(contents: contents)
+    self.resetChange = resetChange
+  }
+
+  /// The current contents and their version.
+  var snapshot: (contents: Contents, version: Int) {
+    lock.withLock { (state.contents, state.version) }
+  }
+
+  var contents: Contents {
+    lock.withLock { state.contents }
+  }
+
+  /// Reads the contents under the lock. `body` must be library code that calls no user code.
+  func read<Result>(_ body: (Contents) -> Result) -> Result {
+    lock.withLock { body(state.contents) }
+  }
+
+  /// Edits the contents under the lock and delivers the change.
+  ///
+  /// `mutation` must be library code that calls no user code, and must hand any element it removes
+  /// back in its result, so that the element is released after unlocking. A `nil` change sends
+  /// nothing.
+  func edit<Result>(_ mutation: (inout Contents) -> (change: Change?, result: Result)) -> Result {
+    lock.lock()
+    let (change, result) = mutation(&state.contents)
+    guard let change else {
+      lock.unlock()
+      return result
+    }
+    state.version += 1
+    queueAndDeliverAndConsumeLock(.event(Event(contents: state.contents, change: change)))
+    return result
+  }
+
+  /// Replaces the contents with `contents` if no edit happened since `version`; the old contents are
+  /// released after unlocking. Returns whether it replaced them.
+  func replace(ifVersion version: Int, with contents: Contents, change: Change) -> Bool {
+    lock.lock()
+    guard state.version == version else {
+      lock.unlock()
+      return false
+    }
+    state.version += 1
+    let old = state.contents
+    state.contents = contents
+    queueAndDeliverAndConsumeLock(.event(Event(contents: contents, change: change)))
+    withExtendedLifetime(old) {}
+    return true
+  }
+
+  /// Queues `delivery` (the lock is held on entry and released on return), then delivers the queue
+  /// if no other thread is delivering.
+  private func queueAndDeliverAndConsumeLock(_ delivery: Delivery) {
+    guard !state.isDelivering else {
+      state.pending.append(delivery)
+      lock.unlock()
+      return
+    }
+    state.isDelivering = true
+    lock.unlock()
+    subject.send(delivery)
+    while true {
+      lock.lock()
+      if state.pending.isEmpty {
+        state.isDelivering = false
+        lock.unlock()
+        return
+      }
+      let queued = state.pending
+      state.pending = []
+      lock.unlock()
+      for delivery in queued { subject.send(delivery) }
+    }
+  }
+
+  // MARK: Subscribing
+
+  /// Attaches `subscriber`, which receives the current contents on its first demand and then every
+  /// change. `keepAlive` is held for as long as the subscription lasts.
+  func attach<S: Subscriber>(_ subscriber: S, keepAlive: AnyObject?) where S.Input == Event, S.Failure == Never {
+    subject.receive(subscriber: ReplayingInner(downstream: subscriber, core: self, keepAlive: keepAlive))
+  }
+
+  func awaitReplay(_ id: CombineIdentifier) {
+    lock.withLock { _ = state.awaitingReplay.insert(id) }
+  }
+
+  /// Queues the replay for `id` if it is still awaited.
+  func replayIfAwaited(_ id: CombineIdentifier) {
+    lock.lock()
+    guard state.awaitingReplay.remove(id) != nil else {
+      lock.unlock()
+      return
+    }
+    queueAndDeliverAndConsumeLock(.replay(id, state.contents))
+  }
+
+  func forgetReplay(_ id: CombineIdentifier) {
+    lock.withLock { _ = state.awaitingReplay.remove(id) }
+  }
+
+  /// Passes events on from the first replay addressed to it; asks again for what it skips.
+  private final class ReplayingInner<Downstream: Subscriber>: Subscriber
+  where Downstream.Input == Event, Downstream.Failure == Never {
+    typealias Input = Delivery
+    typealias Failure = Never
+
+    let downstream: Downstream
+    /// Weak, so that the subject, which holds this subscriber, does not hold its core in a cycle.
+    weak var core: CollectionCore?
+    let resetChange: Change
+    let keepAlive: AnyObject?
+    /// Touched only inside `receive(_:)`, which the subject never calls concurrently.
+    var hasReplayed = false
+
+    init(downstream: Downstream, core: CollectionCore, keepAlive: AnyObject?) {
+      self.downstream = downstream
+      self.core = core
+      self.resetChange = core.resetChange
+      self.keepAlive = keepAlive
+    }
+
+    func receive(subscription: any Subscription) {
+      core?.awaitReplay(combineIdentifier)
+      downstream.receive(subscription: ReplayTrigger(upstream: subscription, core: core, id: combineIdentifier))
+    }
+
+    func receive(_ input: Delivery) -> Subscribers.Demand {
+      switch input {
+      case .replay(let id, let contents):
+        guard id == combineIdentifier, !hasReplayed else { return .max(1) }
+        hasReplayed = true
+        return downstream.receive(Event(contents: contents, change: resetChange))
+      case .event(let event):
+        guard hasReplayed else { return .max(1) }
+        return downstream.receive(event)
+      }
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+      downstream.receive(completion: completion)
+    }
+  }
+
+  /// The subscription the downstream sees: its first demand queues the replay.
+  private final class ReplayTrigger: Subscription {
+    let upstream: any Subscription
+    weak var core: CollectionCore?
+    let id: CombineIdentifier
+
+    init(upstream: any Subscription, core: CollectionCore?, id: CombineIdentifier) {
+      self.upstream = upstream
+      self.core = core
+      self.id = id
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      upstream.request(demand)
+      if demand > .none { core?.replayIfAwaited(id) }
+    }
+
+    func cancel() {
+      core?.forgetReplay(id)
+      upstream.cancel()
+    }
+  }
+}

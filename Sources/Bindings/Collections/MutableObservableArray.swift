@@ -1,0 +1,405 @@
+/// An array you edit like a Swift array, that tells its subscribers exactly how it changed.
+///
+/// ```swift
+/// let numbers = MutableObservableArray([1, 2, 3])
+/// let token = numbers.sink { print($0.change) }   // prints "reset"
+/// numbers.append(4)                                // prints "inserts [3]"
+/// numbers.remove(at: 0)                            // prints "deletes [0]"
+/// numbers.move(from: 0, to: 2)                     // prints "moves [0→2]"
+/// numbers[0] = 30                                  // prints "updates [0]"
+/// numbers.batchUpdate { batch in
+///   batch.append(5)
+///   batch.remove(at: 0)
+/// }                                                // prints "deletes [0], inserts [2]"
+/// ```
+///
+/// Each edit sends one event. An edit with no subscriber holding an earlier event's contents
+/// changes the storage in place: `append` is O(1).
+///
+/// Safe to use from any thread: edits from several threads are applied one at a time, and their
+/// events reach every subscriber in the order the edits were made.
+public final class MutableObservableArray<Element>: ObservableArray<Element>, @unchecked Sendable {
+  /// Creates an array holding `elements`.
+  public init(_ elements: [Element] = []) {
+    super.init(core: CollectionCore(contents: elements, resetChange: .reset))
+  }
+
+  /// The element at `position`. Setting it sends an update.
+  ///
+  /// ```swift
+  /// let letters = MutableObservableArray(["a", "b"])
+  /// letters[1] = "B"
+  /// print(letters.contents)   // prints "["a", "B"]"
+  /// ```
+  public override subscript(position: Int) -> Element {
+    get { super[position] }
+    set {
+      let old = core.edit { contents in
+        precondition(contents.indices.contains(position), "index \(position) is out of range (count \(contents.count))")
+        let old = contents[position]
+        contents[position] = newValue
+        return (ArrayChangeset(sortedDeletes: [], sortedInserts: [], sortedUpdates: [position], sortedMoves: []), old)
+      }
+      withExtendedLifetime(old) {}
+    }
+  }
+
+  /// Adds `element` at the end.
+  ///
+  /// - Complexity: O(1) amortized when no subscriber holds an earlier event's contents.
+  public func append(_ element: Element) {
+    core.edit { contents in
+      contents.append(element)
+      return (
+        ArrayChangeset(sortedDeletes: [], sortedInserts: [contents.count - 1], sortedUpdates: [], sortedMoves: []), ()
+      )
+    }
+  }
+
+  /// Adds the elements of `newElements` at the end, in one event.
+  public func append<S: Sequence>(contentsOf newElements: S) where S.Element == Element {
+    let added = Array(newElements)
+    core.edit { contents in
+      guard !added.isEmpty else { return (nil, ()) }
+      let start = contents.count
+      contents.append(contentsOf: added)
+      return (
+        ArrayChangeset(
+          sortedDeletes: [], sortedInserts: Array(start..<contents.count), sortedUpdates: [], sortedMoves: []), ()
+      )
+    }
+  }
+
+  /// Inserts `element` at offset `index`.
+  ///
+  /// - Precondition: `index` is in `0...count`.
+  public func insert(_ element: Element, at index: Int) {
+    insert(contentsOf: CollectionOfOne(element), at: index)
+  }
+
+  /// Inserts the elements of `newElements` at offset `index`, in one event.
+  ///
+  /// - Precondition: `index` is in `0...count`.
+  public func insert<C: Collection>(contentsOf newElements: C, at index: Int) where C.Element == Element {
+    let added = Array(newElements)
+    core.edit { contents in
+      precondition(
+        index >= 0 && index <= contents.count, "insertion index \(index) is out of range (count \(contents.count))")
+      guard !added.isEmpty else { return (nil, ()) }
+      contents.insert(contentsOf: added, at: index)
+      return (
+        ArrayChangeset(
+          sortedDeletes: [], sortedInserts: Array(index..<index + added.count), sortedUpdates: [], sortedMoves: []), ()
+      )
+    }
+  }
+
+  /// Removes and returns the element at offset `index`.
+  ///
+  /// - Precondition: `index` is a valid offset.
+  @discardableResult
+  public func remove(at index: Int) -> Element {
+    core.edit { contents in
+      precondition(contents.indices.contains(index), "index \(index) is out of range (count \(contents.count))")
+      let removed = contents.remove(at: index)
+      return (ArrayChangeset(sortedDeletes: [index], sortedInserts: [], sortedUpdates: [], sortedMoves: []), removed)
+    }
+  }
+
+  /// Removes and returns the first element.
+  ///
+  /// - Precondition: the array is not empty.
+  @discardableResult
+  public func removeFirst() -> Element {
+    core.edit { contents in
+      precondition(!contents.isEmpty, "removeFirst() on an empty array")
+      let removed = contents.removeFirst()
+      return (ArrayChangeset(sortedDeletes: [0], sortedInserts: [], sortedUpdates: [], sortedMoves: []), removed)
+    }
+  }
+
+  /// Removes and returns the last element.
+  ///
+  /// - Precondition: the array is not empty.
+  @discardableResult
+  public func removeLast() -> Element {
+    core.edit { contents in
+      precondition(!contents.isEmpty, "removeLast() on an empty array")
+      let removed = contents.removeLast()
+      return (
+        ArrayChangeset(sortedDeletes: [contents.count], sortedInserts: [], sortedUpdates: [], sortedMoves: []), removed
+      )
+    }
+  }
+
+  /// Removes every element, reported as deletes of every offset.
+  public func removeAll() {
+    let removed = core.edit { contents in
+      guard !contents.isEmpty else { return (nil, [Element]()) }
+      let removed = contents
+      contents = []
+      return (
+        ArrayChangeset(sortedDeletes: Array(removed.indices), sortedInserts: [], sortedUpdates: [], sortedMoves: []),
+        removed
+      )
+    }
+    withExtendedLifetime(removed) {}
+  }
+
+  /// Moves the element at offset `from` so that it ends at offset `to`.
+  ///
+  /// ```swift
+  /// let letters = MutableObservableArray(["a", "b", "c"])
+  /// letters.move(from: 0, to: 2)
+  /// print(letters.contents)   // prints "["b", "c", "a"]"
+  /// ```
+  ///
+  /// - Precondition: both are valid offsets.
+  public func move(from: Int, to: Int) {
+    core.edit { contents in
+      precondition(contents.indices.contains(from), "move source \(from) is out of range (count \(contents.count))")
+      precondition(contents.indices.contains(to), "move destination \(to) is out of range (count \(contents.count))")
+      guard from != to else { return (nil, ()) }
+      contents.insert(contents.remove(at: from), at: to)
+      return (
+        ArrayChangeset(
+          sortedDeletes: [], sortedInserts: [], sortedUpdates: [], sortedMoves: [.init(from: from, to: to)]), ()
+      )
+    }
+  }
+
+  /// Replaces the elements in `subrange` with `newElements`, in one event: offsets present on both
+  /// sides are updates, the rest deletes or inserts.
+  ///
+  /// ```swift
+  /// let letters = MutableObservableArray(["a", "b", "c"])
+  /// let token = letters.dropFirst().sink { print($0.change) }
+  /// letters.replaceSubrange(1..<3, with: ["x"])   // prints "deletes [2], updates [1]"
+  /// ```
+  ///
+  /// - Precondition: `subrange` lies within the array.
+  public func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C) where C.Element == Element {
+    let added = Array(newElements)
+    let removed = core.edit { contents in
+      precondition(
+        subrange.lowerBound >= 0 && subrange.upperBound <= contents.count,
+        "range \(subrange) is out of range (count \(contents.count))"
+      )
+      let removed = Array(contents[subrange])
+      contents.replaceSubrange(subrange, with: added)
+      let overlap = Swift.min(removed.count, added.count)
+      let lower = subrange.lowerBound
+      let change = ArrayChangeset(
+        sortedDeletes: Array(lower + overlap..<subrange.upperBound),
+        sortedInserts: Array(lower + overlap..<lower + added.count),
+        sortedUpdates: Array(lower..<lower + overlap),
+        sortedMoves: []
+      )
+      return (change.isEmpty ? nil : change, removed)
+    }
+    withExtendedLifetime(removed) {}
+  }
+
+  /// Replaces the whole contents, reported as a ``ArrayChangeset/reset``.
+  ///
+  /// ```swift
+  /// let letters = MutableObservableArray(["a"])
+  /// letters.replace(with: ["b", "c"])
+  /// print(letters.contents)   // prints "["b", "c"]"
+  /// ```
+  public func replace(with newElements: [Element]) {
+    let old = core.edit { contents in
+      let old = contents
+      contents = newElements
+      return (ArrayChangeset.reset, old)
+    }
+    withExtendedLifetime(old) {}
+  }
+
+  /// Applies several edits as one event whose changeset describes them all exactly.
+  ///
+  /// ```swift
+  /// let letters = MutableObservableArray(["a", "b", "c"])
+  /// let token = letters.dropFirst().sink { print($0.change) }
+  /// letters.batchUpdate { batch in
+  ///   batch.remove(at: 0)
+  ///   batch.append("d")
+  ///   batch[0] = "B"
+  /// }
+  /// // prints "deletes [0], inserts [2], updates [1]"
+  /// ```
+  ///
+  /// `body` edits a copy of the contents, without any lock held. If another thread edits the array
+  /// while `body` runs, `body` runs again on the new contents, so that no edit is lost; for the same
+  /// reason `body` must edit only `batch`, never this array. A batch that changes nothing sends
+  /// nothing.
+  @discardableResult
+  public func batchUpdate<Result>(_ body: (inout ArrayBatch<Element>) throws -> Result) rethrows -> Result {
+    while true {
+      let (contents, version) = core.snapshot
+      var batch = ArrayBatch(contents)
+      let result = try body(&batch)
+      let change = batch.changeset
+      if change.isEmpty {
+        if core.snapshot.version == version { return result }
+        continue
+      }
+      let elements = batch.elements
+      batch = ArrayBatch([])
+      if core.replace(ifVersion: version, with: elements, change: change) { return result }
+    }
+  }
+
+  /// Replaces the contents with `newElements` after computing `change` outside the lock; retries
+  /// when another edit came first.
+  func replace(with newElements: [Element], computingChange change: ([Element], [Element]) -> ArrayChangeset?) {
+    while true {
+      let (old, version) = core.snapshot
+      guard let change = change(old, newElements) else {
+        if core.snapshot.version == version { return }
+        continue
+      }
+      if core.replace(ifVersion: version, with: newElements, change: change) { return }
+    }
+  }
+}
+
+extension MutableObservableArray where Element: Equatable {
+  /// Replaces the contents with `newElements`, reporting the difference as deletes, inserts and
+  /// moves when `performDiff` is true, or as a reset when it is false.
+  ///
+  /// ```swift
+  /// let numbers = MutableObservableArray([1, 2, 3])
+  /// let token = numbers.dropFirst().sink { print($0.change) }
+  /// numbers.replace(with: [0, 1, 3, 4], performDiff: true)
+  /// // prints "deletes [1], inserts [0, 3]"
+  /// ```
+  ///
+  /// The difference is the standard library's `difference(from:)`; a removed element equal to an
+  /// inserted one is reported as a move. It is computed outside the lock (it calls `==`). Replacing
+  /// the contents with equal contents sends nothing.
+  ///
+  /// - Complexity: O((*n* + *m*) · *d*) for *d* differences, as `difference(from:)`.
+  public func replace(with newElements: [Element], performDiff: Bool) {
+    guard performDiff else { return replace(with: newElements) }
+    replace(with: newElements) { old, new in
+      let change = ArrayChangeset(equatableDifference: new.difference(from: old))
+      return change.isEmpty ? nil : change
+    }
+  }
+
+  /// Replaces the contents with `newElements`, matching elements by `identity`: elements whose
+  /// identity left are deletes, new identities are inserts, identities that changed place are
+  /// moves, and elements that kept their identity and place but changed (by `==`) are updates.
+  ///
+  /// ```swift
+  /// struct Row: Identifiable, Equatable { let id: Int; var title: String }
+  /// let rows = MutableObservableArray([Row(id: 1, title: "a"), Row(id: 2, title: "b")])
+  /// let token = rows.dropFirst().sink { print($0.change) }
+  /// rows.replace(with: [Row(id: 1, title: "A"), Row(id: 2, title: "b")], identifiedBy: \.id)
+  /// // prints "updates [0]"
+  /// ```
+  ///
+  /// An element that both moved and changed is reported as a delete and an insert, since a list
+  /// cannot move and reload one row in the same batch.
+  public func replace<ID: Hashable>(with newElements: [Element], identifiedBy identity: (Element) -> ID) {
+    replace(with: newElements) { old, new in
+      let change = ArrayChangeset(old: old, new: new, identity: identity)
+      return change.isEmpty ? nil : change
+    }
+  }
+}
+
+extension MutableObservableArray where Element: Hashable {
+  /// Replaces the contents with `newElements`, reporting the difference as deletes, inserts and
+  /// moves when `performDiff` is true, or as a reset when it is false.
+  ///
+  /// ```swift
+  /// let letters = MutableObservableArray(["a", "b", "c"])
+  /// let token = letters.dropFirst().sink { print($0.change) }
+  /// letters.replace(with: ["c", "a", "b"], performDiff: true)
+  /// // prints "moves [2→0]"
+  /// ```
+  ///
+  /// Moves come from the standard library's `inferringMoves()`.
+  ///
+  /// - Complexity: O((*n* + *m*) · *d*) for *d* differences, as `difference(from:)`.
+  public func replace(with newElements: [Element], performDiff: Bool) {
+    guard performDiff else { return replace(with: newElements) }
+    replace(with: newElements) { old, new in
+      let change = ArrayChangeset(new.difference(from: old).inferringMoves())
+      return change.isEmpty ? nil : change
+    }
+  }
+}
+
+extension ArrayChangeset {
+  /// The changeset of a difference of equatable elements, pairing equal removals and insertions as
+  /// moves (quadratic in the number of differences, so skipped when they are very many).
+  init<Element: Equatable>(equatableDifference difference: CollectionDifference<Element>) {
+    let removals = difference.removals.map { change -> (offset: Int, element: Element) in
+      guard case .remove(let offset, let element, _) = change else { preconditionFailure("a removal that is not") }
+      return (offset, element)
+    }
+    let insertions = difference.insertions.map { change -> (offset: Int, element: Element) in
+      guard case .insert(let offset, let element, _) = change else { preconditionFailure("an insertion that is not") }
+      return (offset, element)
+    }
+    var deletes: [Int] = []
+    var moves: [Move] = []
+    var matched = [Bool](repeating: false, count: insertions.count)
+    let infersMoves = removals.count * insertions.count <= 1 << 20
+    for removal in removals {
+      var partner: Int?
+      if infersMoves {
+        partner = insertions.indices.first { !matched[$0] && insertions[$0].element == removal.element }
+      }
+      if let partner {
+        matched[partner] = true
+        moves.append(Move(from: removal.offset, to: insertions[partner].offset))
+      } else {
+        deletes.append(removal.offset)
+      }
+    }
+    let inserts = insertions.indices.filter { !matched[$0] }.map { insertions[$0].offset }
+    self.init(deletes: deletes, inserts: inserts, moves: moves)
+  }
+
+  /// The changeset between `old` and `new` matched by identity; kept elements that changed are
+  /// updates.
+  init<Element: Equatable, ID: Hashable>(old: [Element], new: [Element], identity: (Element) -> ID) {
+    let difference = new.map(identity).difference(from: old.map(identity)).inferringMoves()
+    var removed = [Bool](repeating: false, count: old.count)
+    var inserted = [Bool](repeating: false, count: new.count)
+    var deletes: [Int] = []
+    var inserts: [Int] = []
+    var moves: [Move] = []
+    for removal in difference.removals {
+      guard case .remove(let offset, _, let associated) = removal else { continue }
+      removed[offset] = true
+      if let associated {
+        if old[offset] == new[associated] {
+          moves.append(Move(from: offset, to: associated))
+        } else {
+          deletes.append(offset)
+          inserts.append(associated)
+        }
+      } else {
+        deletes.append(offset)
+      }
+    }
+    for insertion in difference.insertions {
+      guard case .insert(let offset, _, let associated) = insertion else { continue }
+      inserted[offset] = true
+      if associated == nil { inserts.append(offset) }
+    }
+    var updates: [Int] = []
+    var newOffset = 0
+    for oldOffset in old.indices where !removed[oldOffset] {
+      while inserted[newOffset] { newOffset += 1 }
+      if old[oldOffset] != new[newOffset] { updates.append(oldOffset) }
+      newOffset += 1
+    }
+    self.init(deletes: deletes, inserts: inserts, updates: updates, moves: moves)
+  }
+}

@@ -1,0 +1,71 @@
+/// One event of an observable array: its contents after the change, and the change.
+public typealias ObservableArrayEvent<Element> = CollectionEvent<[Element], ArrayChangeset>
+
+/// A read-only array that tells its subscribers exactly how it changes.
+///
+/// Subscribing replays the current contents (with a ``ArrayChangeset/reset`` change); each later
+/// event carries the new contents and the inserts, deletes, updates and moves that produced them:
+///
+/// ```swift
+/// let results = MutableObservableArray(["a", "b"])
+/// let view: ObservableArray<String> = results
+/// let token = view.sink { print($0.contents, $0.change) }
+/// // prints "["a", "b"] reset"
+/// results.insert("c", at: 0)
+/// // prints "["c", "a", "b"] inserts [0]"
+/// ```
+///
+/// It is a `RandomAccessCollection` of its current contents, a publisher for `<~` and every
+/// operator, and it never fails nor completes. ``map(_:)``, ``filter(_:)``, ``compactMap(_:)`` and
+/// ``sorted(by:)`` derive arrays whose events are exact for their own contents.
+///
+/// Safe to use from any thread: events reach every subscriber in edit order, and deliveries to one
+/// subscriber never overlap. Read ``contents`` once when you need a consistent view while other
+/// threads edit.
+public class ObservableArray<Element>: Publisher, RandomAccessCollection, @unchecked Sendable {
+  public typealias Output = ObservableArrayEvent<Element>
+  public typealias Failure = Never
+  public typealias Index = Int
+
+  let core: CollectionCore<[Element], ArrayChangeset>
+
+  init(core: CollectionCore<[Element], ArrayChangeset>) {
+    self.core = core
+  }
+
+  /// A read-only array whose contents never change.
+  ///
+  /// ```swift
+  /// print(ObservableArray([1, 2]).contents)   // prints "[1, 2]"
+  /// ```
+  public convenience init(_ elements: [Element]) {
+    self.init(core: CollectionCore(contents: elements, resetChange: .reset))
+  }
+
+  /// The current contents.
+  ///
+  /// - Complexity: O(1); the array shares its storage until one side changes.
+  public var contents: [Element] {
+    core.contents
+  }
+
+  public var startIndex: Int { 0 }
+
+  public var endIndex: Int {
+    core.read { $0.count }
+  }
+
+  /// The element at `position` in the current contents.
+  public subscript(position: Int) -> Element {
+    core.read { contents in
+      precondition(contents.indices.contains(position), "index \(position) is out of range (count \(contents.count))")
+      return contents[position]
+    }
+  }
+
+  /// Each subscription keeps the array alive, so a derived array followed by a binding lives as
+  /// long as the binding does.
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+    core.attach(subscriber, keepAlive: self)
+  }
+}

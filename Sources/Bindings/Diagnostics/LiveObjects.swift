@@ -1,0 +1,85 @@
+/// Accounting of the library's live objects, so that a test can check that everything it made was
+/// released (in the spirit of RxSwift's `Resources.total`, but safe for tests that run in parallel).
+///
+/// Every counted class holds a ``LiveObjectToken``. In a debug build the token looks up the current
+/// ``LiveObjects/scope`` when its object is made, counts the object there, and uncounts it when the
+/// object is deallocated; a release build compiles the token to nothing. The scope is a task-local
+/// value, so each test counts only the objects made inside its own task, whichever thread later
+/// releases them; an object made on a thread outside any scope (a dispatch queue, a run loop) is
+/// not counted.
+///
+/// ```swift
+/// let scope = LiveObjects.Scope()
+/// LiveObjects.$scope.withValue(scope) {
+///   let token = Just(1).removeDuplicates().sink { _ in }
+///   _ = token
+/// }
+/// print(scope.count)   // prints "0"
+/// ```
+enum LiveObjects {
+  /// One accounting: how many counted objects made inside it are still alive, by kind.
+  final class Scope: @unchecked Sendable {
+    private let lock = Lock()
+    private var liveByKind: [String: Int] = [:]
+    private var total = 0
+
+    init() {}
+
+    /// How many counted objects made in this scope are alive now.
+    var count: Int { lock.withLock { total } }
+
+    /// The kinds of the objects still alive, with how many of each, sorted by kind.
+    var liveKinds: [(kind: String, count: Int)] {
+      lock.withLock { liveByKind.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+    }
+
+    fileprivate func made(_ kind: StaticString) {
+      let key = kind.description
+      lock.withLock {
+        total += 1
+        liveByKind[key, default: 0] += 1
+      }
+    }
+
+    fileprivate func released(_ kind: StaticString) {
+      let key = kind.description
+      lock.withLock {
+        total -= 1
+        liveByKind[key, default: 0] -= 1
+      }
+    }
+  }
+
+  /// The scope that objects made in the current task are counted in; `nil` counts nothing.
+  @TaskLocal static var scope: Scope?
+}
+
+/// Counts the object that stores it in the current ``LiveObjects/scope`` for as long as the object
+/// lives. Costs nothing in a release build.
+///
+/// ```swift
+/// final class Inner {
+///   private let liveObject = LiveObjectToken("Map.Inner")
+/// }
+/// ```
+struct LiveObjectToken: ~Copyable {
+  #if DEBUG
+  private let scope: LiveObjects.Scope?
+  private let kind: StaticString
+  #endif
+
+  /// Counts a new object of `kind` in the current scope, if there is one.
+  init(_ kind: StaticString) {
+    #if DEBUG
+    self.kind = kind
+    scope = LiveObjects.scope
+    scope?.made(kind)
+    #endif
+  }
+
+  deinit {
+    #if DEBUG
+    scope?.released(kind)
+    #endif
+  }
+}

@@ -1,0 +1,267 @@
+extension Publisher where Failure == Never, Output: Sendable {
+  /// The values of this publisher as an asynchronous sequence.
+  ///
+  /// ```swift
+  /// for await value in [1, 2, 3].publisher.values {
+  ///   print(value)
+  /// }
+  /// // prints "1", "2", "3"
+  /// ```
+  ///
+  /// See ``AsyncPublisher`` for buffering and cancellation.
+  public var values: AsyncPublisher<Self> {
+    AsyncPublisher(self)
+  }
+}
+
+extension Publisher where Output: Sendable {
+  /// The values of this publisher as an asynchronous sequence that throws the publisher's failure.
+  ///
+  /// ```swift
+  /// let numbers = [1, 2].publisher.setFailureType(to: TestError.self).append(Fail(error: .oops))
+  /// do {
+  ///   for try await value in numbers.values { print(value) }
+  /// } catch {
+  ///   print(error)
+  /// }
+  /// // prints "1", "2", "oops"
+  /// ```
+  ///
+  /// See ``AsyncThrowingPublisher`` for buffering and cancellation.
+  public var values: AsyncThrowingPublisher<Self> {
+    AsyncThrowingPublisher(self)
+  }
+}
+
+/// The values of a publisher that cannot fail, as an asynchronous sequence.
+///
+/// ```swift
+/// let subject = CurrentValueSubject<Int, Never>(1)
+/// for await value in subject.values {
+///   print(value)   // prints "1", then every value sent until the loop ends
+/// }
+/// ```
+///
+/// - **Subscription.** Each iterator subscribes once, when it is made.
+/// - **Buffering.** None: each call to `next()` requests one value (`.max(1)`), so the publisher
+///   decides what happens to values sent while nobody is waiting. A `PassthroughSubject` drops them;
+///   a `CurrentValueSubject` keeps only its latest value. Add ``Publisher/buffer(size:prefetch:whenFull:)``
+///   before `.values` to keep them.
+/// - **Cancellation.** Cancelling the iterating task, or ending the loop early (`break`, a thrown
+///   error, dropping the iterator), cancels the subscription exactly once; `next()` then returns
+///   `nil`. A completion of the publisher ends the sequence.
+public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence
+where Upstream.Failure == Never, Upstream.Output: Sendable {
+  public typealias Element = Upstream.Output
+  public typealias Failure = Never
+
+  private let upstream: Upstream
+
+  /// Wraps `upstream`; prefer `publisher.values`.
+  public init(_ upstream: Upstream) {
+    self.upstream = upstream
+  }
+
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(handle: AsyncPublisherHandle(upstream))
+  }
+
+  /// Requests one value per call to `next()`.
+  public struct Iterator: AsyncIteratorProtocol {
+    public typealias Element = Upstream.Output
+    public typealias Failure = Never
+
+    fileprivate let handle: AsyncPublisherHandle<Upstream>
+
+    public mutating func next() async -> Upstream.Output? {
+      switch await handle.next() {
+      case .success(let value): return value
+      }
+    }
+  }
+}
+
+/// The values of a publisher that can fail, as an asynchronous sequence that throws its failure.
+///
+/// ```swift
+/// do {
+///   for try await value in Fail<Int, TestError>(error: .oops).values { print(value) }
+/// } catch {
+///   print(error)   // prints "oops"
+/// }
+/// ```
+///
+/// Buffering and cancellation are those of ``AsyncPublisher``: one value requested per `next()`,
+/// nothing buffered, and the subscription cancelled exactly once when the task is cancelled or the
+/// loop ends early.
+public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence where Upstream.Output: Sendable {
+  public typealias Element = Upstream.Output
+  public typealias Failure = Upstream.Failure
+
+  private let upstream: Upstream
+
+  /// Wraps `upstream`; prefer `publisher.values`.
+  public init(_ upstream: Upstream) {
+    self.upstream = upstream
+  }
+
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(handle: AsyncPublisherHandle(upstream))
+  }
+
+  /// Requests one value per call to `next()`; throws the publisher's failure.
+  public struct Iterator: AsyncIteratorProtocol {
+    public typealias Element = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    fileprivate let handle: AsyncPublisherHandle<Upstream>
+
+    public mutating func next() async throws(Upstream.Failure) -> Upstream.Output? {
+      try await handle.next().get()
+    }
+  }
+}
+
+/// Owned only by an iterator: cancels the subscription when the iterator is dropped, which the
+/// subscriber itself cannot notice (the upstream holds it).
+private final class AsyncPublisherHandle<Upstream: Publisher>: Sendable where Upstream.Output: Sendable {
+  private let subscriber: AsyncPublisherSubscriber<Upstream.Output, Upstream.Failure>
+
+  init(_ upstream: Upstream) {
+    subscriber = AsyncPublisherSubscriber()
+    upstream.subscribe(subscriber)
+  }
+
+  func next() async -> Result<Upstream.Output?, Upstream.Failure> {
+    await subscriber.next()
+  }
+
+  deinit {
+    subscriber.cancel()
+  }
+}
+
+/// The subscriber behind ``AsyncPublisher`` and ``AsyncThrowingPublisher``.
+private final class AsyncPublisherSubscriber<Input: Sendable, Failure: Error>: Subscriber, Cancellable,
+  @unchecked Sendable
+{
+  typealias Next = CheckedContinuation<Result<Input?, Failure>, Never>
+
+  private enum Phase {
+    case awaitingSubscription
+    case subscribed(any Subscription)
+    /// Finished, failed or cancelled: what every later `next()` returns.
+    case ended(Result<Input?, Failure>)
+  }
+
+  private struct State {
+    var phase = Phase.awaitingSubscription
+    /// The one task waiting in `next()`.
+    var waiting: Next?
+    /// Values that arrived with nobody waiting (only from a publisher that ignores demand).
+    var arrived: [Input] = []
+    /// A request made before the subscription arrived.
+    var isRequestPending = false
+  }
+
+  /// What `next()` does once it has looked at the state.
+  private enum Decision {
+    case resume(Result<Input?, Failure>)
+    case request(any Subscription)
+    case wait
+  }
+
+  private let lock = Lock()
+  private var state = State()
+
+  func receive(subscription: any Subscription) {
+    let requests: Bool? = lock.withLock {
+      guard case .awaitingSubscription = state.phase else { return nil }
+      state.phase = .subscribed(subscription)
+      return state.isRequestPending
+    }
+    switch requests {
+    case nil: subscription.cancel()
+    case true?: subscription.request(.max(1))
+    case false?: break
+    }
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    let waiting: Next? = lock.withLock {
+      guard case .subscribed = state.phase else { return nil }
+      guard let waiting = state.waiting else {
+        state.arrived.append(input)
+        return nil
+      }
+      state.waiting = nil
+      return waiting
+    }
+    waiting?.resume(returning: .success(input))
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    let ending: Result<Input?, Failure>
+    switch completion {
+    case .finished: ending = .success(nil)
+    case .failure(let error): ending = .failure(error)
+    }
+    end(with: ending)
+  }
+
+  /// Waits for the next value; the task's cancellation cancels the subscription.
+  func next() async -> Result<Input?, Failure> {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: Next) in
+        let decision: Decision = lock.withLock {
+          if !state.arrived.isEmpty { return .resume(.success(state.arrived.removeFirst())) }
+          switch state.phase {
+          case .ended(let ending):
+            return .resume(ending)
+          case .awaitingSubscription:
+            state.waiting = continuation
+            state.isRequestPending = true
+            return .wait
+          case .subscribed(let subscription):
+            state.waiting = continuation
+            return .request(subscription)
+          }
+        }
+        switch decision {
+        case .resume(let result): continuation.resume(returning: result)
+        case .request(let subscription): subscription.request(.max(1))
+        case .wait: break
+        }
+      }
+    } onCancel: {
+      cancel()
+    }
+  }
+
+  /// Cancels the subscription, exactly once whoever calls it and however often.
+  func cancel() {
+    end(with: .success(nil), cancelling: true)
+  }
+
+  private func end(with ending: Result<Input?, Failure>, cancelling: Bool = false) {
+    var dropped: [Input] = []
+    let (subscription, waiting): ((any Subscription)?, Next?) = lock.withLock {
+      let subscription: (any Subscription)?
+      switch state.phase {
+      case .ended: return (nil, nil)
+      case .awaitingSubscription: subscription = nil
+      case .subscribed(let current): subscription = current
+      }
+      state.phase = .ended(ending)
+      if cancelling { swap(&dropped, &state.arrived) }
+      let waiting = state.waiting
+      state.waiting = nil
+      return (subscription, waiting)
+    }
+    if cancelling { subscription?.cancel() }
+    // A waiting task gets the ending at once; later calls to `next()` get it from `phase`.
+    waiting?.resume(returning: ending)
+    _ = dropped
+  }
+}

@@ -1,0 +1,164 @@
+extension AsyncSequence where Self: Sendable {
+  /// A publisher of this sequence's elements.
+  ///
+  /// ```swift
+  /// let (numbers, continuation) = AsyncStream.makeStream(of: Int.self)
+  /// let token = numbers.publisher.sink { print($0) }
+  /// continuation.yield(1)   // prints "1", soon, from the task that iterates
+  /// continuation.finish()
+  /// ```
+  ///
+  /// See ``AsyncSequencePublisher`` for when the iteration starts and ends.
+  public var publisher: AsyncSequencePublisher<Self> {
+    AsyncSequencePublisher(self)
+  }
+}
+
+/// A publisher of an asynchronous sequence's elements.
+///
+/// ```swift
+/// let ticks = AsyncStream<Int> { continuation in
+///   for tick in 1...3 { continuation.yield(tick) }
+///   continuation.finish()
+/// }
+/// let token = ticks.publisher.sink { print($0) }   // prints "1", "2", "3"
+/// ```
+///
+/// - **Start.** Each subscription starts one task, which makes an iterator and iterates it. The
+///   subscriber gets its subscription before the task starts.
+/// - **Demand.** The task asks the sequence for an element only when the subscriber has demand for
+///   one, so a subscriber that requests `.max(n)` causes exactly `n` calls to `next()`.
+/// - **Ending.** The end of the sequence finishes the subscriber; an error thrown by the sequence
+///   fails it. `cancel()` cancels the task exactly once, and nothing is delivered after it.
+/// - **Threads.** Elements are delivered from the task, on Swift Concurrency's global executor.
+public struct AsyncSequencePublisher<Base: AsyncSequence & Sendable>: Publisher {
+  public typealias Output = Base.Element
+  public typealias Failure = Base.Failure
+
+  /// The sequence each subscription iterates.
+  public let base: Base
+
+  /// Wraps `base`; prefer `sequence.publisher`.
+  public init(_ base: Base) {
+    self.base = base
+  }
+
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    let inner = Inner(downstream: subscriber)
+    subscriber.receive(subscription: inner)
+    inner.start(base)
+  }
+
+  private final class Inner<Downstream: Subscriber>: Subscription, AsyncSequenceIterating, CustomStringConvertible,
+    @unchecked Sendable
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    private struct State {
+      /// `nil` once finished, failed or cancelled.
+      var downstream: Downstream?
+      var demand = Subscribers.Demand.none
+      var task: Task<Void, Never>?
+      /// The task, waiting for demand.
+      var waitingForDemand: CheckedContinuation<Bool, Never>?
+    }
+
+    private let lock = Lock()
+    private var state: State
+
+    init(downstream: Downstream) {
+      state = State(downstream: downstream)
+    }
+
+    var description: String { "AsyncSequencePublisher" }
+
+    func start(_ base: Base) {
+      lock.lock()
+      guard state.downstream != nil else {
+        lock.unlock()
+        return
+      }
+      // The task sees the subscription through a protocol, so that it captures no type that is not
+      // Sendable (the subscriber's type need not be).
+      let iterating: any AsyncSequenceIterating<Base> = self
+      state.task = Task { await iterating.iterate(base) }
+      lock.unlock()
+    }
+
+    func iterate(_ base: Base) async {
+      var iterator = base.makeAsyncIterator()
+      while await demandIsAvailable() {
+        let element: Base.Element?
+        do throws(Base.Failure) {
+          element = try await iterator.next(isolation: nil)
+        } catch {
+          end(with: .failure(error))
+          return
+        }
+        guard let element else {
+          end(with: .finished)
+          return
+        }
+        guard let downstream = lock.withLock({ state.downstream }) else { return }
+        let additional = downstream.receive(element)
+        lock.withLock {
+          if state.downstream != nil { state.demand += additional }
+        }
+      }
+    }
+
+    /// Takes one unit of demand, waiting for it if need be; `false` once the subscription ended.
+    private func demandIsAvailable() async -> Bool {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        let available: Bool? = lock.withLock {
+          guard state.downstream != nil else { return false }
+          guard state.demand > 0 else {
+            state.waitingForDemand = continuation
+            return nil
+          }
+          state.demand -= 1
+          return true
+        }
+        if let available { continuation.resume(returning: available) }
+      }
+    }
+
+    private func end(with completion: Subscribers.Completion<Failure>) {
+      let downstream = lock.withLock {
+        let downstream = state.downstream
+        state.downstream = nil
+        state.task = nil
+        return downstream
+      }
+      downstream?.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
+      let waiting: CheckedContinuation<Bool, Never>? = lock.withLock {
+        guard state.downstream != nil else { return nil }
+        state.demand += demand
+        guard let waiting = state.waitingForDemand else { return nil }
+        state.waitingForDemand = nil
+        state.demand -= 1
+        return waiting
+      }
+      waiting?.resume(returning: true)
+    }
+
+    func cancel() {
+      let (downstream, task, waiting) = lock.withLock {
+        let taken = (state.downstream, state.task, state.waitingForDemand)
+        state = State()
+        return taken
+      }
+      task?.cancel()
+      waiting?.resume(returning: false)
+      _ = downstream
+    }
+  }
+}
+
+/// The part of a subscription the iterating task uses.
+private protocol AsyncSequenceIterating<Base>: AnyObject, Sendable {
+  associatedtype Base: AsyncSequence & Sendable
+  func iterate(_ base: Base) async
+}

@@ -1,0 +1,36 @@
+import Testing
+
+@testable import Bindings
+
+/// A trait that fails a test when the library objects it made are not all released by its end.
+///
+/// The test body runs inside a fresh ``LiveObjects/Scope``; every counted object made in the test's
+/// task is counted there. When the body returns, the count must be back to zero; otherwise the
+/// test gets an issue naming the kinds still alive. Applied to a suite, it checks each test.
+///
+/// ```swift
+/// @Suite("map", .releasesEveryObject)
+/// struct MapTests { … }
+/// ```
+struct ReleasesEveryObjectTrait: TestTrait, SuiteTrait, TestScoping {
+  var isRecursive: Bool { true }
+
+  func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    // A suite's own scope call wraps no test case; each test gets its own accounting.
+    guard testCase != nil else { return try await function() }
+    let scope = LiveObjects.Scope()
+    try await LiveObjects.$scope.withValue(scope) { try await function() }
+    let live = scope.liveKinds
+    if !live.isEmpty {
+      let listed = live.map { "\($0.kind) × \($0.count)" }.joined(separator: ", ")
+      Issue.record("library objects made by this test are still alive at its end: \(listed)")
+    }
+  }
+}
+
+extension Trait where Self == ReleasesEveryObjectTrait {
+  /// Fails a test when the library objects it made are not all released by its end.
+  static var releasesEveryObject: Self { Self() }
+}

@@ -1,0 +1,66 @@
+import Bindings
+import Foundation
+import Testing
+
+/// A root publisher that notes how deep the stack is when a subscriber reaches it.
+private final class StackDepthProbe: Publisher, @unchecked Sendable {
+  typealias Output = Int
+  typealias Failure = Never
+
+  private let lock = NSLock()
+  private var deepest: UInt = 0
+
+  var stackAddressAtSubscribe: UInt { lock.withLock { deepest } }
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+    var marker = 0
+    let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    lock.withLock { deepest = address }
+    Just(0).receive(subscriber: subscriber)
+  }
+}
+
+/// Builds `depth` stages of `map` followed by type erasure on top of `root`.
+private func erasedChain(depth: Int, on root: StackDepthProbe) -> AnyPublisher<Int, Never> {
+  var chain = root.eraseToAnyPublisher()
+  for _ in 0..<depth {
+    chain = chain.map { $0 + 1 }.eraseToAnyPublisher()
+  }
+  return chain
+}
+
+/// Subscribes to a chain of `depth` erased stages and returns the bytes of stack the subscription used.
+private func stackUsedBySubscribing(depth: Int) -> (bytes: UInt, values: [Int]) {
+  let root = StackDepthProbe()
+  let chain = erasedChain(depth: depth, on: root)
+  var marker = 0
+  let top = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+  var values: [Int] = []
+  let token = chain.sink { values.append($0) }
+  token.cancel()
+  return (top - root.stackAddressAtSubscribe, values)
+}
+
+@Suite("Deep chains")
+struct DeepChainTests {
+  @Test("a thousand erased stages subscribe on an 8 MiB thread and deliver")
+  func thousandErasedStagesFitOnAThread() async {
+    let result = await withCheckedContinuation { (continuation: CheckedContinuation<[Int], Never>) in
+      let thread = Thread {
+        continuation.resume(returning: stackUsedBySubscribing(depth: 1_000).values)
+      }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+    #expect(result == [1_000])
+  }
+
+  @Test("subscribe-time stack grows linearly with the depth of an erased chain")
+  func stackIsLinearInDepth() {
+    let small = stackUsedBySubscribing(depth: 100).bytes
+    let large = stackUsedBySubscribing(depth: 400).bytes
+    print("stack for 100 stages: \(small) bytes, for 400: \(large) bytes")
+    // Four times the stages: linear growth uses about four times the stack, quadratic sixteen.
+    #expect(large < small * 6)
+  }
+}
