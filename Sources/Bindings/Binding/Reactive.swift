@@ -69,7 +69,9 @@ extension Reactive where Base: BindingOwner {
   /// so a reused view never has two writers for one property.
   ///
   /// A `@Published` property is the same target whichever way it is spelled: `owner.reactive.name`,
-  /// `owner.$name`, or `bind(to:)` either of them.
+  /// `owner.$name`, or `bind(to:)` either of them. To find out, making the target reads the
+  /// property once; a computed property that reads exactly one `@Published` property counts as
+  /// that property, since both write the same storage.
   @inlinable
   public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Value>) -> BindingTarget<Base, Value> {
     BindingTarget(owner: base, keyPath: keyPath, delivery: nil)
