@@ -29,8 +29,10 @@ private func erasedChain(depth: Int, on root: StackDepthProbe) -> AnyPublisher<I
   return chain
 }
 
-/// Subscribes to a chain of `depth` erased stages and returns the bytes of stack the subscription used.
-private func stackUsedBySubscribing(depth: Int) -> (bytes: UInt, values: [Int]) {
+/// Subscribes to a chain of `depth` erased stages and returns the bytes of stack the subscription
+/// used — `nil` when locals do not live on the machine stack (AddressSanitizer moves them to a
+/// heap-allocated fake stack), for then their addresses say nothing about depth.
+private func stackUsedBySubscribing(depth: Int) -> (bytes: Int?, values: [Int]) {
   let root = StackDepthProbe()
   let chain = erasedChain(depth: depth, on: root)
   var marker = 0
@@ -38,7 +40,8 @@ private func stackUsedBySubscribing(depth: Int) -> (bytes: UInt, values: [Int]) 
   var values: [Int] = []
   let token = chain.sink { values.append($0) }
   token.cancel()
-  return (top - root.stackAddressAtSubscribe, values)
+  let used = Int(bitPattern: top) - Int(bitPattern: root.stackAddressAtSubscribe)
+  return (used > 0 && used < 64 << 20 ? used : nil, values)
 }
 
 /// Runs `body` on a new thread with an 8 MiB stack, the size of a main thread, and returns its
@@ -63,6 +66,10 @@ struct DeepChainTests {
   func stackIsLinearInDepth() async {
     let (small, large) = await onEightMebibyteThread {
       (stackUsedBySubscribing(depth: 100).bytes, stackUsedBySubscribing(depth: 400).bytes)
+    }
+    guard let small, let large, small < large else {
+      print("stack depth cannot be measured in this build (locals are not on the machine stack)")
+      return
     }
     print("stack for 100 erased stages: \(small) bytes, for 400: \(large) bytes")
     // Four times the stages: linear growth uses about four times the stack, quadratic sixteen.
