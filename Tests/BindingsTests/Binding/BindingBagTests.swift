@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("BindingBag")
+@Suite("BindingBag", .releasesEveryObject)
 struct BindingBagTests {
   @Test("an empty bag has no live bindings")
   func empty() {

@@ -21,7 +21,7 @@ private final class EdgeLabel: BindingOwner {
   var text: String?
 }
 
-@Suite("binding edge cases")
+@Suite("binding edge cases", .releasesEveryObject)
 struct BindingEdgeCaseTests {
   @Test("a target with a scheduler still writes the last value of a source that completes right after it")
   func scheduledTargetGetsValueOfCompletingSource() {

@@ -6,7 +6,7 @@ import Testing
 
 /// The lifetime contract of DESIGN.md ("Lifetimes: who holds whom"), for every kind of binding,
 /// made directly on the source and through `map` → `filter` → `removeDuplicates`.
-@Suite("binding lifetimes")
+@Suite("binding lifetimes", .releasesEveryObject)
 struct BindingLifetimeTests {
   enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case input, output, twoWay, inlineClosure, ownerClosure, keyPath

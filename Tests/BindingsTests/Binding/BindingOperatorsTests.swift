@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("<~ and ~>")
+@Suite("<~ and ~>", .releasesEveryObject)
 struct BindingOperatorsTests {
   @Test("<~ binds a source to a key-path target and the target follows it")
   func inputBinding() {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("BindingSink")
+@Suite("BindingSink", .releasesEveryObject)
 struct BindingSinkTests {
   @Test("delivers each value with its owner, and requests an unlimited number")
   func delivers() {

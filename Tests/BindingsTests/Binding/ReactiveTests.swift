@@ -15,7 +15,7 @@ extension Reactive where Base: Thermometer {
   fileprivate static var unit: String { "°C" }
 }
 
-@Suite("Reactive")
+@Suite("Reactive", .releasesEveryObject)
 struct ReactiveTests {
   @Test("a provider gets an instance namespace holding the base")
   func instanceNamespace() {
@@ -55,7 +55,7 @@ struct ReactiveTests {
   }
 }
 
-@Suite("hand-written targets")
+@Suite("hand-written targets", .releasesEveryObject)
 struct HandWrittenTargetTests {
   @Test("a hand-written target with an identity gets one source at a time, like a key-path target")
   func identityReplaces() {

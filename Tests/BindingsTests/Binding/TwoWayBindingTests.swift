@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("<~>")
+@Suite("<~>", .releasesEveryObject)
 struct TwoWayBindingTests {
   @Test("the initial value flows right to left, then changes flow both ways")
   func bothWays() {
@@ -201,7 +201,7 @@ struct TwoWayBindingTests {
   }
 }
 
-@Suite("two-way binding state machine")
+@Suite("two-way binding state machine", .releasesEveryObject)
 struct TwoWayBindingStateMachineTests {
   typealias Machine = TwoWayBindingStateMachine<Int>
 

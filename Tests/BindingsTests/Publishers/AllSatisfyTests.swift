@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("allSatisfy")
+@Suite("allSatisfy", .releasesEveryObject)
 struct AllSatisfyTests {
   @Test("publishes true when every value satisfies the predicate and the upstream finishes")
   func allSatisfied() {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("AutoconnectStateMachine")
+@Suite("AutoconnectStateMachine", .releasesEveryObject)
 struct AutoconnectStateMachineTests {
   @Test("connects on the first subscriber, disconnects when the count is back to zero")
   func counts() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("collect()")
+@Suite("collect()", .releasesEveryObject)
 struct CollectTests {
   @Test("publishes every value as one array when the upstream finishes")
   func collectsAll() {

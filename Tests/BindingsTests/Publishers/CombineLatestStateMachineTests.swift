@@ -2,7 +2,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("CombineLatestStateMachine")
+@Suite("CombineLatestStateMachine", .releasesEveryObject)
 struct CombineLatestStateMachineTests {
   typealias Machine = CombineLatestStateMachine<TestError>
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("combineLatest")
+@Suite("combineLatest", .releasesEveryObject)
 struct CombineLatestTests {
   typealias Source = PassthroughSubject<Int, TestError>
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("compactMap")
+@Suite("compactMap", .releasesEveryObject)
 struct CompactMapTests {
   @Test("republishes the non-nil results, then the completion")
   func compactMapsValues() {

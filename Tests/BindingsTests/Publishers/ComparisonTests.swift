@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("min and max")
+@Suite("min and max", .releasesEveryObject)
 struct ComparisonTests {
   @Test("min() and max() publish the smallest and the largest value when the upstream finishes")
   func minAndMax() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("contains(where:)")
+@Suite("contains(where:)", .releasesEveryObject)
 struct ContainsWhereTests {
   @Test("publishes true at the first match and cancels the upstream once; nothing follows")
   func findsMatch() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("count")
+@Suite("count", .releasesEveryObject)
 struct CountTests {
   @Test("publishes how many values the upstream published, when it finishes")
   func counts() {

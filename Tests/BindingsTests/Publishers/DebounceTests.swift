@@ -84,7 +84,7 @@ struct DebounceTests {
   }
 }
 
-@Suite("debounce state machine")
+@Suite("debounce state machine", .releasesEveryObject)
 struct DebounceStateMachineTests {
   typealias Machine = Publishers.Debounce<PassthroughSubject<Int, TestError>, TestScheduler>.StateMachine
 

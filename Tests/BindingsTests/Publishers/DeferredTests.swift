@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("Deferred")
+@Suite("Deferred", .releasesEveryObject)
 struct DeferredTests {
   @Test("creates the publisher only when a subscriber attaches, once per subscriber")
   func createsPerSubscriber() {

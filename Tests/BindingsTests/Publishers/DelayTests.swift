@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("delay")
+@Suite("delay", .releasesEveryObject)
 struct DelayTests {
   @Test("delivers each value and the completion the interval later")
   func delaysEverything() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("Empty")
+@Suite("Empty", .releasesEveryObject)
 struct EmptyTests {
   @Test("finishes at once, without demand and without values")
   func finishesAtOnce() {

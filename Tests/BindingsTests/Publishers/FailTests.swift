@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("Fail")
+@Suite("Fail", .releasesEveryObject)
 struct FailTests {
   @Test("fails at once, without demand and without values")
   func failsAtOnce() {

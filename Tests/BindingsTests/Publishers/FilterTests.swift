@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("filter")
+@Suite("filter", .releasesEveryObject)
 struct FilterTests {
   @Test("republishes the values that satisfy the predicate, then the completion")
   func filtersValues() {

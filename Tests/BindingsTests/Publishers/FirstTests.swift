@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("first()")
+@Suite("first()", .releasesEveryObject)
 struct FirstTests {
   typealias Recorder = RecordingSubscriber<Int, TestError>
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("first(where:)")
+@Suite("first(where:)", .releasesEveryObject)
 struct FirstWhereTests {
   typealias Recorder = RecordingSubscriber<Int, TestError>
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("flatMap")
+@Suite("flatMap", .releasesEveryObject)
 struct FlatMapTests {
   typealias Source = PassthroughSubject<Int, TestError>
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("Future")
+@Suite("Future", .releasesEveryObject)
 struct FutureTests {
   @Test("runs its closure once, at creation")
   func runsClosureOnceAtCreation() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("ignoreOutput")
+@Suite("ignoreOutput", .releasesEveryObject)
 struct IgnoreOutputTests {
   @Test("drops every value and passes the completion through")
   func passesCompletion() {

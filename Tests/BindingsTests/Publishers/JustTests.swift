@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("Just")
+@Suite("Just", .releasesEveryObject)
 struct JustTests {
   @Test("emits its value, then finishes")
   func emitsValueThenFinishes() {

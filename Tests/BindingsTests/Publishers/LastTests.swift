@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("last()")
+@Suite("last()", .releasesEveryObject)
 struct LastTests {
   typealias Recorder = RecordingSubscriber<Int, TestError>
 

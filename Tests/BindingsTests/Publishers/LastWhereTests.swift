@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("last(where:)")
+@Suite("last(where:)", .releasesEveryObject)
 struct LastWhereTests {
   typealias Recorder = RecordingSubscriber<Int, TestError>
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("mapError")
+@Suite("mapError", .releasesEveryObject)
 struct MapErrorTests {
   struct Wrapped: Error, Equatable {
     let underlying: TestError

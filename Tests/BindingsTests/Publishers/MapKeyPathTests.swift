@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("map(keyPath)")
+@Suite("map(keyPath)", .releasesEveryObject)
 struct MapKeyPathTests {
   struct Point: Equatable {
     var x: Int

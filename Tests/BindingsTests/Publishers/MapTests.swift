@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("map")
+@Suite("map", .releasesEveryObject)
 struct MapTests {
   @Test("transforms every value and passes the completion through")
   func transformsValues() {

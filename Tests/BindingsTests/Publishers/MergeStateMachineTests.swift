@@ -2,7 +2,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("MergeStateMachine")
+@Suite("MergeStateMachine", .releasesEveryObject)
 struct MergeStateMachineTests {
   typealias Machine = MergeStateMachine<Int, TestError>
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("merge")
+@Suite("merge", .releasesEveryObject)
 struct MergeTests {
   typealias Source = PassthroughSubject<Int, TestError>
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("multicast")
+@Suite("multicast", .releasesEveryObject)
 struct MulticastTests {
   typealias Source = PassthroughSubject<Int, TestError>
 

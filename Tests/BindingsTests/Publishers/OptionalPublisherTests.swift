@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("Optional.Publisher")
+@Suite("Optional.Publisher", .releasesEveryObject)
 struct OptionalPublisherTests {
   @Test("some emits its value once demanded, then finishes")
   func someEmitsValue() {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("receive(on:)")
+@Suite("receive(on:)", .releasesEveryObject)
 struct ReceiveOnTests {
   @Test("hands over the subscription at once, and delivers values and the completion on the scheduler")
   func deliversOnTheScheduler() {

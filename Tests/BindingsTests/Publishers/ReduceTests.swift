@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("reduce")
+@Suite("reduce", .releasesEveryObject)
 struct ReduceTests {
   @Test("publishes the final result when the upstream finishes")
   func publishesResult() {

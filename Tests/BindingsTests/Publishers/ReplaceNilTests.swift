@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("replaceNil(with:)")
+@Suite("replaceNil(with:)", .releasesEveryObject)
 struct ReplaceNilTests {
   @Test("replaces nil values and passes the others and the completion through")
   func replacesNil() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("Result.Publisher")
+@Suite("Result.Publisher", .releasesEveryObject)
 struct ResultPublisherTests {
   @Test("success emits its value once demanded, then finishes")
   func successEmitsValue() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("setFailureType(to:)")
+@Suite("setFailureType(to:)", .releasesEveryObject)
 struct SetFailureTypeTests {
   @Test("passes values and finishing through under the new failure type")
   func passesValues() {

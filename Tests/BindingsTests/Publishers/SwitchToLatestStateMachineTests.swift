@@ -2,7 +2,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("SwitchToLatestStateMachine")
+@Suite("SwitchToLatestStateMachine", .releasesEveryObject)
 struct SwitchToLatestStateMachineTests {
   typealias Machine = SwitchToLatestStateMachine<Int, TestError>
 

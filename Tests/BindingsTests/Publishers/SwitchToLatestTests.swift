@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("switchToLatest")
+@Suite("switchToLatest", .releasesEveryObject)
 struct SwitchToLatestTests {
   typealias Source = PassthroughSubject<Int, TestError>
   typealias Outer = PassthroughSubject<Source, TestError>

@@ -103,7 +103,7 @@ struct ThrottleTests {
   }
 }
 
-@Suite("throttle state machine")
+@Suite("throttle state machine", .releasesEveryObject)
 struct ThrottleStateMachineTests {
   typealias Machine = Publishers.Throttle<PassthroughSubject<Int, TestError>, TestScheduler>.StateMachine
   typealias Time = TestScheduler.SchedulerTimeType

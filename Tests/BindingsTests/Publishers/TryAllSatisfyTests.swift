@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("tryAllSatisfy")
+@Suite("tryAllSatisfy", .releasesEveryObject)
 struct TryAllSatisfyTests {
   @Test("publishes true when every value satisfies the predicate and the upstream finishes")
   func allSatisfied() {

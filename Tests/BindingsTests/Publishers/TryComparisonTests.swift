@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("tryMin and tryMax")
+@Suite("tryMin and tryMax", .releasesEveryObject)
 struct TryComparisonTests {
   @Test("tryMin(by:) and tryMax(by:) publish the smallest and the largest value")
   func minAndMax() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("tryContains(where:)")
+@Suite("tryContains(where:)", .releasesEveryObject)
 struct TryContainsWhereTests {
   @Test("publishes true at the first match and cancels the upstream once; nothing follows")
   func findsMatch() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("tryFirst(where:)")
+@Suite("tryFirst(where:)", .releasesEveryObject)
 struct TryFirstWhereTests {
   typealias Recorder = RecordingSubscriber<Int, any Error>
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("tryLast(where:)")
+@Suite("tryLast(where:)", .releasesEveryObject)
 struct TryLastWhereTests {
   typealias Recorder = RecordingSubscriber<Int, any Error>
 

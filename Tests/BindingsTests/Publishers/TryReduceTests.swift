@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("tryReduce")
+@Suite("tryReduce", .releasesEveryObject)
 struct TryReduceTests {
   @Test("publishes the final result when the upstream finishes")
   func publishesResult() {

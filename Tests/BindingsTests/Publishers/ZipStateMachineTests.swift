@@ -2,7 +2,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("ZipStateMachine")
+@Suite("ZipStateMachine", .releasesEveryObject)
 struct ZipStateMachineTests {
   typealias Machine = ZipStateMachine<TestError>
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("zip")
+@Suite("zip", .releasesEveryObject)
 struct ZipTests {
   typealias Source = PassthroughSubject<Int, TestError>
 
