@@ -42,24 +42,33 @@ extension Chapter {
         → the player announces volume 0.2
         → player.volume is 0.2
 
-      ▸ A @MainActor view: its target writes on the main thread
-        │ @MainActor final class Badge: BindingOwner {
-        │   nonisolated let bindings = BindingBag()
+      ▸ A @MainActor view: MainActorBindingOwner, and targets that write on the main thread
+        │ @MainActor final class Badge: MainActorBindingOwner {
+        │   let bindings = BindingBag()
         │   var count = 0
+        │   var isHidden = true
+        │   var title = ""
         │ }
-        │ extension Reactive where Base: Badge {
+        │ @MainActor extension Reactive where Base: Badge {
         │   var count: BindingTarget<Base, Int> {
-        │     BindingTarget(base, identity: "Badge.count", scheduler: MainThreadScheduler.shared) { badge, count in
-        │       MainActor.assumeIsolated { badge.count = count }
+        │     BindingTarget(onMainActor: base, identity: \\Badge.count) { badge, count in
+        │       badge.count = count
+        │       badge.isHidden = count == 0
         │     }
         │   }
         │ }
         │ badge.reactive.count <~ unread
+        │ badge.reactive.title <~ player.$isPlaying.map { $0 ? "Playing" : "Paused" }
         │ unread.value = 3
-        → the badge shows 1
+        → the badge shows 0
+        → the badge is hidden
+        → the badge's title is "Paused"
         → the badge shows 3
-        Made and sent on the main thread, both values were written at once, before `<~` and
-        `value =` returned. A value sent from another thread would be written on the main queue.
+        → the badge is visible
+        The hand-written target runs on the main actor, so it touches the badge without ceremony.
+        A MainActorBindingOwner's key-path targets (title) write on the main thread too, for free.
+        Made and sent on the main thread, every value was written at once; a value sent from
+        another thread would be written on the main queue.
       """
   )
 }
@@ -123,21 +132,29 @@ extension Reactive where Base: Player {
 
 /// A view that belongs to the main actor, as UIKit and AppKit views do.
 @MainActor
-private final class Badge: BindingOwner {
-  nonisolated let bindings = BindingBag()
+private final class Badge: MainActorBindingOwner {
+  let bindings = BindingBag()
   let transcript: Transcript
   var count = 0 {
     didSet { transcript.happened("the badge shows \(count)") }
+  }
+  var isHidden = true {
+    didSet { transcript.happened("the badge is \(isHidden ? "hidden" : "visible")") }
+  }
+  var title = "" {
+    didSet { transcript.happened("the badge's title is \"\(title)\"") }
   }
 
   init(transcript: Transcript) { self.transcript = transcript }
 }
 
+@MainActor
 extension Reactive where Base: Badge {
   /// Writes on the main thread: at once when the value arrives there, otherwise through the main queue.
   fileprivate var count: BindingTarget<Base, Int> {
-    BindingTarget(base, identity: "Badge.count", scheduler: MainThreadScheduler.shared) { badge, count in
-      MainActor.assumeIsolated { badge.count = count }
+    BindingTarget(onMainActor: base, identity: \Badge.count) { badge, count in
+      badge.count = count
+      badge.isHidden = count == 0
     }
   }
 }
@@ -185,28 +202,35 @@ private func runReactiveExtensions(_ transcript: Transcript) {
   slider.drag(to: 0.2)
   transcript.happened("player.volume is \(player.volume)")
 
-  transcript.step("A @MainActor view: its target writes on the main thread")
+  transcript.step("A @MainActor view: MainActorBindingOwner, and targets that write on the main thread")
   transcript.code(
     """
-    @MainActor final class Badge: BindingOwner {
-      nonisolated let bindings = BindingBag()
+    @MainActor final class Badge: MainActorBindingOwner {
+      let bindings = BindingBag()
       var count = 0
+      var isHidden = true
+      var title = ""
     }
-    extension Reactive where Base: Badge {
+    @MainActor extension Reactive where Base: Badge {
       var count: BindingTarget<Base, Int> {
-        BindingTarget(base, identity: "Badge.count", scheduler: MainThreadScheduler.shared) { badge, count in
-          MainActor.assumeIsolated { badge.count = count }
+        BindingTarget(onMainActor: base, identity: \\Badge.count) { badge, count in
+          badge.count = count
+          badge.isHidden = count == 0
         }
       }
     }
     badge.reactive.count <~ unread
+    badge.reactive.title <~ player.$isPlaying.map { $0 ? "Playing" : "Paused" }
     unread.value = 3
     """
   )
   let badge = Badge(transcript: transcript)
-  let unread = CurrentValueSubject<Int, Never>(1)
+  let unread = CurrentValueSubject<Int, Never>(0)
   badge.reactive.count <~ unread
+  badge.reactive.title <~ player.$isPlaying.map { $0 ? "Playing" : "Paused" }
   unread.value = 3
-  transcript.explain("Made and sent on the main thread, both values were written at once, before `<~` and")
-  transcript.explain("`value =` returned. A value sent from another thread would be written on the main queue.")
+  transcript.explain("The hand-written target runs on the main actor, so it touches the badge without ceremony.")
+  transcript.explain("A MainActorBindingOwner's key-path targets (title) write on the main thread too, for free.")
+  transcript.explain("Made and sent on the main thread, every value was written at once; a value sent from")
+  transcript.explain("another thread would be written on the main queue.")
 }
