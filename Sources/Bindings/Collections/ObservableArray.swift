@@ -28,9 +28,12 @@ public class ObservableArray<Element>: Publisher, RandomAccessCollection, @unche
   public typealias Index = Int
 
   let core: CollectionCore<[Element], ArrayChangeset>
+  /// For a derived array: the subscription to its source, cancelled when this array is released.
+  private let derivation: AnyCancellable?
 
-  init(core: CollectionCore<[Element], ArrayChangeset>) {
+  init(core: CollectionCore<[Element], ArrayChangeset>, derivation: AnyCancellable? = nil) {
     self.core = core
+    self.derivation = derivation
   }
 
   /// A read-only array whose contents never change.

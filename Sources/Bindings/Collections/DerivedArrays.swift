@@ -1,0 +1,302 @@
+extension ObservableArray {
+  /// A read-only array of `transform` applied to each element, whose events carry the same changes.
+  ///
+  /// ```swift
+  /// let numbers = MutableObservableArray([1, 2])
+  /// let labels = numbers.map { "#\($0)" }
+  /// numbers.append(3)
+  /// print(labels.contents)   // prints "["#1", "#2", "#3"]"
+  /// ```
+  ///
+  /// `transform` runs for inserted and updated elements only, on the thread that delivers the
+  /// source's event. The derived array keeps this one alive and follows it while it is held or
+  /// subscribed.
+  public func map<Transformed>(_ transform: @escaping (Element) -> Transformed) -> ObservableArray<Transformed> {
+    ObservableArray<Transformed>(deriving: self, MappingDeriver(transform))
+  }
+
+  /// A read-only array of the elements that satisfy `isIncluded`, with exact changes: an update of
+  /// the source becomes an insert, a delete or an update of the filtered array as needed.
+  ///
+  /// ```swift
+  /// let numbers = MutableObservableArray([1, 2, 3])
+  /// let even = numbers.filter { $0 % 2 == 0 }
+  /// let token = even.dropFirst().sink { print($0.contents, $0.change) }
+  /// numbers[0] = 4   // prints "[4, 2] inserts [0]"
+  /// ```
+  ///
+  /// - Complexity: per event, `isIncluded` runs once per inserted or updated element; the offsets
+  ///   are found with a linear count over one byte per element.
+  public func filter(_ isIncluded: @escaping (Element) -> Bool) -> ObservableArray<Element> {
+    ObservableArray<Element>(deriving: self, CompactMappingDeriver { isIncluded($0) ? $0 : nil })
+  }
+
+  /// A read-only array of the non-`nil` results of `transform`, with exact changes.
+  ///
+  /// ```swift
+  /// let texts = MutableObservableArray(["1", "x", "3"])
+  /// let numbers = texts.compactMap { Int($0) }
+  /// print(numbers.contents)   // prints "[1, 3]"
+  /// ```
+  public func compactMap<Transformed>(
+    _ transform: @escaping (Element) -> Transformed?
+  ) -> ObservableArray<Transformed> {
+    ObservableArray<Transformed>(deriving: self, CompactMappingDeriver(transform))
+  }
+
+  /// A read-only array of the elements in the order `areInIncreasingOrder` gives, whose events move
+  /// changed elements to their sorted place (as a delete and an insert).
+  ///
+  /// ```swift
+  /// let scores = MutableObservableArray([30, 10])
+  /// let ranked = scores.sorted(by: <)
+  /// scores.append(20)
+  /// print(ranked.contents)   // prints "[10, 20, 30]"
+  /// ```
+  ///
+  /// The order of equal elements is unspecified.
+  public func sorted(by areInIncreasingOrder: @escaping (Element, Element) -> Bool) -> ObservableArray<Element> {
+    ObservableArray<Element>(deriving: self, SortingDeriver(areInIncreasingOrder))
+  }
+
+  /// A derived array, fed by `deriver` from every event of `source`.
+  convenience init<Source, D: ArrayDeriver>(deriving source: ObservableArray<Source>, _ deriver: D)
+  where D.Source == Source, D.Derived == Element {
+    let core = CollectionCore<[Element], ArrayChangeset>(contents: [], resetChange: .reset)
+    // The subscription holds the deriver and the derived core, not the derived array, so dropping
+    // the array cancels it.
+    let subscription = source.sink { event in deriver.receive(event, into: core) }
+    self.init(core: core, derivation: subscription)
+  }
+}
+
+/// Turns events of a source array into edits of a derived array's core. Called serially, on the
+/// thread that delivers the source's events; user closures run there, never under the core's lock.
+protocol ArrayDeriver: AnyObject {
+  associatedtype Source
+  associatedtype Derived
+  func receive(_ event: ObservableArrayEvent<Source>, into core: CollectionCore<[Derived], ArrayChangeset>)
+}
+
+extension CollectionCore where Change == ArrayChangeset {
+  /// Replaces the contents with `elements` as a reset; the old contents are released after unlocking.
+  func reset<Element>(to elements: [Element]) where Contents == [Element] {
+    let old = edit { contents in
+      let old = contents
+      contents = elements
+      return (ArrayChangeset.reset, old)
+    }
+    withExtendedLifetime(old) {}
+  }
+
+  /// Applies `change` to the contents, taking new elements from `newElements` (library code only).
+  func apply<Element>(_ change: ArrayChangeset, newCount: Int, _ newElements: [Int: Element])
+  where Contents == [Element] {
+    guard !change.isEmpty else { return }
+    edit { contents in
+      do {
+        try change.apply(to: &contents, newCount: newCount) { newElements[$0]! }
+      } catch {
+        preconditionFailure("a derived array computed a change that does not fit: \(error)")
+      }
+      return (change, ())
+    }
+  }
+}
+
+extension ArrayChangeset {
+  /// For each update, its offset after the change (updated elements stay among the survivors).
+  func finalOffsetsOfUpdates() -> [Int] {
+    guard !updates.isEmpty else { return [] }
+    let removed = (deletes + moves.map(\.from)).sorted()
+    let placed = (inserts + moves.map(\.to)).sorted()
+    var removedIndex = 0
+    return updates.map { offset in
+      while removedIndex < removed.count && removed[removedIndex] < offset { removedIndex += 1 }
+      var final = offset - removedIndex
+      for slot in placed {
+        if slot <= final { final += 1 } else { break }
+      }
+      return final
+    }
+  }
+}
+
+final class MappingDeriver<Source, Derived>: ArrayDeriver {
+  let transform: (Source) -> Derived
+
+  init(_ transform: @escaping (Source) -> Derived) { self.transform = transform }
+
+  func receive(_ event: ObservableArrayEvent<Source>, into core: CollectionCore<[Derived], ArrayChangeset>) {
+    let change = event.change
+    if change.isReset { return core.reset(to: event.contents.map(transform)) }
+    var newElements: [Int: Derived] = [:]
+    for offset in change.inserts + change.finalOffsetsOfUpdates() {
+      newElements[offset] = transform(event.contents[offset])
+    }
+    core.apply(change, newCount: event.contents.count, newElements)
+  }
+}
+
+final class CompactMappingDeriver<Source, Derived>: ArrayDeriver {
+  let transform: (Source) -> Derived?
+  /// For each source element, 1 when it is in the derived array.
+  var included: [UInt8] = []
+
+  init(_ transform: @escaping (Source) -> Derived?) { self.transform = transform }
+
+  func receive(_ event: ObservableArrayEvent<Source>, into core: CollectionCore<[Derived], ArrayChangeset>) {
+    let change = event.change
+    let source = event.contents
+    if change.isReset {
+      let results = source.map(transform)
+      included = results.map { $0 == nil ? 0 : 1 }
+      return core.reset(to: results.compactMap { $0 })
+    }
+    let updateFinals = change.finalOffsetsOfUpdates()
+    var results: [Int: Derived?] = [:]
+    for offset in change.inserts + updateFinals { results[offset] = transform(source[offset]) }
+
+    // Before the change: which removed, moved and updated elements were shown, and where.
+    let oldQueries = change.deletes + change.moves.map(\.from) + change.updates
+    let oldRanks = Self.ranks(of: oldQueries, in: included)
+    var wasIncluded: [Int: Bool] = [:]
+    for offset in oldQueries { wasIncluded[offset] = included[offset] == 1 }
+
+    do {
+      try change.apply(to: &included, newCount: source.count) { results[$0]! == nil ? 0 : 1 }
+    } catch {
+      preconditionFailure("the source array reported a change that does not fit: \(error)")
+    }
+    let newQueries = change.inserts + change.moves.map(\.to) + updateFinals
+    let newRanks = Self.ranks(of: newQueries, in: included)
+
+    var deletes: [Int] = []
+    var inserts: [Int] = []
+    var updates: [Int] = []
+    var moves: [ArrayChangeset.Move] = []
+    var derivedElements: [Int: Derived] = [:]
+    for offset in change.deletes where wasIncluded[offset]! { deletes.append(oldRanks[offset]!) }
+    for move in change.moves where wasIncluded[move.from]! {
+      moves.append(.init(from: oldRanks[move.from]!, to: newRanks[move.to]!))
+    }
+    for (offset, final) in zip(change.updates, updateFinals) {
+      let result = results[final]!
+      switch (wasIncluded[offset]!, result) {
+      case (true, .some(let element)):
+        updates.append(oldRanks[offset]!)
+        derivedElements[newRanks[final]!] = element
+      case (true, .none):
+        deletes.append(oldRanks[offset]!)
+      case (false, .some(let element)):
+        inserts.append(newRanks[final]!)
+        derivedElements[newRanks[final]!] = element
+      case (false, .none):
+        break
+      }
+    }
+    for offset in change.inserts {
+      guard let element = results[offset]! else { continue }
+      inserts.append(newRanks[offset]!)
+      derivedElements[newRanks[offset]!] = element
+    }
+    let derivedChange = ArrayChangeset(deletes: deletes, inserts: inserts, updates: updates, moves: moves)
+    let derivedCount = core.read { $0.count } - deletes.count + inserts.count
+    core.apply(derivedChange, newCount: derivedCount, derivedElements)
+  }
+
+  /// The number of included elements before each offset, counted in one pass.
+  static func ranks(of offsets: [Int], in flags: [UInt8]) -> [Int: Int] {
+    guard !offsets.isEmpty else { return [:] }
+    var ranks: [Int: Int] = [:]
+    var count = 0
+    var position = 0
+    flags.withUnsafeBufferPointer { buffer in
+      for offset in offsets.sorted() {
+        var chunk = 0
+        while position < offset {
+          chunk &+= Int(buffer[position])
+          position += 1
+        }
+        count += chunk
+        ranks[offset] = count
+      }
+    }
+    return ranks
+  }
+}
+
+final class SortingDeriver<Element>: ArrayDeriver {
+  let areInIncreasingOrder: (Element, Element) -> Bool
+  /// A token per source element, and per sorted element, so that an element can be found again.
+  var sourceTokens: [Int] = []
+  var sortedTokens: [Int] = []
+  var sortedValues: [Element] = []
+  var nextToken = 0
+
+  init(_ areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
+    self.areInIncreasingOrder = areInIncreasingOrder
+  }
+
+  func receive(_ event: ObservableArrayEvent<Element>, into core: CollectionCore<[Element], ArrayChangeset>) {
+    let change = event.change
+    let source = event.contents
+    if change.isReset {
+      let order = source.indices.sorted { areInIncreasingOrder(source[$0], source[$1]) }
+      sourceTokens = Array(source.indices)
+      sortedTokens = order
+      sortedValues = order.map { source[$0] }
+      nextToken = source.count
+      // A separate copy, so that the core edits its contents in place without copying ours.
+      var contents: [Element] = []
+      contents.reserveCapacity(sortedValues.count)
+      contents.append(contentsOf: sortedValues)
+      return core.reset(to: contents)
+    }
+    // Updated elements leave their sorted place and are inserted again with their new value.
+    let removed = Set((change.deletes + change.updates).map { sourceTokens[$0] })
+    var added: [(offset: Int, token: Int)] = []
+    for offset in change.inserts + change.finalOffsetsOfUpdates() {
+      added.append((offset, nextToken))
+      nextToken += 1
+    }
+    let tokenAt = Dictionary(uniqueKeysWithValues: added.map { ($0.offset, $0.token) })
+    do {
+      try change.apply(to: &sourceTokens, newCount: source.count) { tokenAt[$0]! }
+    } catch {
+      preconditionFailure("the source array reported a change that does not fit: \(error)")
+    }
+
+    var deletes: [Int] = []
+    if !removed.isEmpty {
+      deletes = sortedTokens.indices.filter { removed.contains(sortedTokens[$0]) }
+      for position in deletes.reversed() {
+        sortedTokens.remove(at: position)
+        sortedValues.remove(at: position)
+      }
+    }
+    for (offset, token) in added {
+      let value = source[offset]
+      var low = 0
+      var high = sortedValues.count
+      while low < high {
+        let middle = (low + high) / 2
+        if areInIncreasingOrder(value, sortedValues[middle]) { high = middle } else { low = middle + 1 }
+      }
+      sortedValues.insert(value, at: low)
+      sortedTokens.insert(token, at: low)
+    }
+    var inserts: [Int] = []
+    if !added.isEmpty {
+      let addedTokens = Set(added.map(\.token))
+      inserts = sortedTokens.indices.filter { addedTokens.contains(sortedTokens[$0]) }
+    }
+    var newElements: [Int: Element] = [:]
+    for position in inserts { newElements[position] = sortedValues[position] }
+    core.apply(
+      ArrayChangeset(deletes: deletes, inserts: inserts),
+      newCount: sortedValues.count,
+      newElements
+    )
+  }
+}
