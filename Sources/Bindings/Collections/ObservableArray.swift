@@ -16,8 +16,8 @@ public typealias ObservableArrayEvent<Element> = CollectionEvent<[Element], Arra
 /// ```
 ///
 /// It is a `RandomAccessCollection` of its current contents, a publisher for `<~` and every
-/// operator, and it never fails nor completes. ``map(_:)``, ``filter(_:)``, ``compactMap(_:)`` and
-/// ``sorted(by:)`` derive arrays whose events are exact for their own contents.
+/// operator, and it never fails nor completes. `map(_:)`, `filter(_:)`, `compactMap(_:)` and
+/// `sorted(by:)` derive arrays whose events are exact for their own contents.
 ///
 /// Safe to use from any thread: events reach every subscriber in edit order, and deliveries to one
 /// subscriber never overlap. Read ``contents`` once when you need a consistent view while other

@@ -45,7 +45,7 @@ extension Publisher where Output: Sendable {
 /// - **Subscription.** Each iterator subscribes once, when it is made.
 /// - **Buffering.** None: each call to `next()` requests one value (`.max(1)`), so the publisher
 ///   decides what happens to values sent while nobody is waiting. A `PassthroughSubject` drops them;
-///   a `CurrentValueSubject` keeps only its latest value. Add ``Publisher/buffer(size:prefetch:whenFull:)``
+///   a `CurrentValueSubject` keeps only its latest value. Add `buffer(size:prefetch:whenFull:)`
 ///   before `.values` to keep them.
 /// - **Cancellation.** Cancelling the iterating task, or ending the loop early (`break`, a thrown
 ///   error, dropping the iterator), cancels the subscription exactly once; `next()` then returns

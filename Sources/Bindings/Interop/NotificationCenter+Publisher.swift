@@ -149,7 +149,7 @@ extension NotificationCenter: ReactiveExtensionProvider {}
 
 extension Reactive where Base: NotificationCenter {
   /// A publisher of the notifications named `name`; the same as
-  /// ``Foundation/NotificationCenter/publisher(for:object:)``.
+  /// `NotificationCenter.publisher(for:object:)`.
   ///
   /// ```swift
   /// NotificationCenter.default.reactive.notification(.NSSystemClockDidChange)

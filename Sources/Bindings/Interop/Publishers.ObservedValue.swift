@@ -105,7 +105,7 @@ extension Publishers {
   ///    stored value, never the one being replaced.
   /// 3. **Coalescing.** Every change made before that scheduled read runs — a transaction, such as
   ///    several assignments in one turn of the main queue — is delivered once, as its final value.
-  /// 4. **Equal values.** For an `Equatable` key path (``Observation/Observable/observe(_:on:)``),
+  /// 4. **Equal values.** For an `Equatable` key path (`observe(_:on:)`),
   ///    a read equal to the last delivered value is not delivered. A value that is not `Equatable`,
   ///    or an expression, is delivered after every coalesced change.
   /// 5. **Demand.** Without demand, only the latest read is kept, and it is delivered when demand
