@@ -92,8 +92,8 @@ extension Published.Publisher: BindingValueSource {
 final class PublishedAccessProbe: @unchecked Sendable {
   @TaskLocal static var current: PublishedAccessProbe?
 
-  private let lock = Lock()
-  private var storage: AnyObject?
+  /// The storage the getter reported, if any.
+  private let found = Locked<AnyObject?>(nil)
 
   /// The storage of the `@Published` property at `keyPath` of `owner`, or `nil` when the property
   /// is not one (or reads other `@Published` properties, which makes it ambiguous).
@@ -104,14 +104,14 @@ final class PublishedAccessProbe: @unchecked Sendable {
   ) -> MutableProperty<Value>? {
     let probe = PublishedAccessProbe()
     $current.withValue(probe) { _ = owner[keyPath: keyPath] }
-    return probe.lock.withLock { probe.storage } as? MutableProperty<Value>
+    return probe.found.withLock { $0 } as? MutableProperty<Value>
   }
 
   static func noteAccess(to storage: AnyObject) {
     guard let probe = current else { return }
-    probe.lock.withLock {
+    probe.found.withLock { found in
       // A property that reads two wrappers is not the property of either.
-      probe.storage = probe.storage == nil ? storage : ProbeAmbiguity.shared
+      found = found == nil ? storage : ProbeAmbiguity.shared
     }
   }
 }
