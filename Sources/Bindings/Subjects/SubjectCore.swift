@@ -98,7 +98,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         return
       case .deliver(let targets):
         for case let conduit? in targets { conduit.deliverValue(conduit, value) }
-        drain()
+        finishDelivery()
         return
       case .drain:
         drain()
@@ -145,7 +145,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     switch state.withLock({ $0.attach(conduit, from: thread) }) {
     case .deliverNow:
       conduit.deliverSubscription()
-      drain()
+      finishDelivery()
     case .drain:
       drain()
     case .queued:
@@ -206,6 +206,14 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   }
 
   // MARK: The drain
+
+  /// Ends a delivery: marks the drain idle when nothing was queued meanwhile (specialized in the
+  /// client, so the common case runs no generic code), or goes on draining.
+  @inlinable
+  func finishDelivery() {
+    let isIdle = state.withLock { $0.finishIfNothingQueued() }
+    if !isIdle { drain() }
+  }
 
   /// Delivers queued events until the queue is empty, then marks the drain idle; or, on reaching
   /// a value whose sender waits for the drain, hands the drain to that sender. Called without the
@@ -525,6 +533,16 @@ struct SubjectState<Output, Failure: Error> {
     // The drainer may be reading the downstream right now: it releases it at its next step.
     cancelledDuringDrain.append(conduit)
     return false
+  }
+
+  /// Marks the drain idle if nothing was queued and nobody cancelled during the delivery.
+  @inlinable
+  mutating func finishIfNothingQueued() -> Bool {
+    guard pending.isEmpty, cancelledDuringDrain.isEmpty else { return false }
+    isDraining = false
+    drainingThread = 0
+    deliveringDepth = 0
+    return true
   }
 
   mutating func nextEvent() -> NextEvent {

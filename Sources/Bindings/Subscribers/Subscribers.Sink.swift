@@ -59,7 +59,10 @@ extension Subscribers {
 
     @inlinable
     public func receive(_ input: Input) -> Subscribers.Demand {
-      let body = state.withLock { $0.receiveValue }
+      // Copied out through a captured local, not returned through `withLock`'s generic result: a
+      // closure returned as a generic value is re-abstracted, which allocates on every value.
+      var body: ((Input) -> Void)?
+      state.withLock { body = $0.receiveValue }
       body?(input)
       return .none
     }
