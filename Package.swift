@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "Bindings",
+  // Subjects keep a flag word in `Synchronization.Atomic`, which Apple platforms have from these versions on.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Bindings", targets: ["Bindings"]),
     .library(name: "BindingsTesting", targets: ["BindingsTesting"]),
