@@ -266,6 +266,8 @@ let benchmarks: @Sendable () -> Void = {
   s8(OursCombineLatest.self, "ours")
   s8(FloorCombineLatest.self, "floor")
 
+  registerObservableArrayBenchmarks()
+
   s10(OursTwoWay.self, "ours")
   s10(PeerTwoWay.self, "opencombine")
   s10(FloorTwoWay.self, "floor")
