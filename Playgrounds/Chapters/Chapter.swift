@@ -29,8 +29,8 @@ public struct Chapter: Sendable {
 
   /// The whole tour, in the order a newcomer should read it.
   ///
-  /// Chapters on observable collections and list binding belong after two-way bindings, and
-  /// async/await next to Observation, before testing.
+  /// Observable arrays and lists follow two-way bindings; a chapter on async/await belongs next to
+  /// Observation, before testing.
   public static let all: [Chapter] = [
     .firstBinding,
     .reactiveExtensions,
@@ -38,6 +38,7 @@ public struct Chapter: Sendable {
     .operators,
     .schedulersAndTime,
     .twoWayBindings,
+    .observableArrays,
     .observation,
     .testingViewModels,
     .photoSearchApp,

@@ -25,16 +25,18 @@ extension Chapter {
         │   }
         │   .switchToLatest()
         │   .share()
-        │ reactive.results <~ responses
+        │ responses ~> (self, { viewModel, photos in viewModel.results.replace(with: photos, performDiff: true) })
         │ reactive.isSearching <~ requests.map { _ in true }.merge(with: responses.map { _ in false })
         The view model owns these bindings; they end with it. The catalogue answers after 200 ms,
         on the scheduler the view model was given: here a TestScheduler, so time is virtual.
+        results is a MutableObservableArray<Photo>: each response replaces it with a diff, so the
+        list applies only what changed, and prints that change before its rows.
 
       ▸ The screen appears: each view takes its current value
         │ searchField.$text <~> viewModel.$searchText
         │ hint.reactive.text <~ viewModel.$validationMessage
         │ spinner.reactive.isAnimating <~ viewModel.$isSearching.removeDuplicates()
-        │ list.reactive.rows <~ viewModel.$results.map { $0.map(\\.title) }
+        │ list.reactive.items { photo, _ in photo.title } <~ viewModel.results
         │ banner.reactive.text <~ viewModel.errors.map { Optional($0) }
         │ safeSearchSwitch.$isOn <~> viewModel.$safeSearch
         │ sizeSlider.$value <~> viewModel.$thumbnailSize
@@ -62,14 +64,14 @@ extension Chapter {
         │ scheduler.advance(by: .milliseconds(100)); searchField.text = "cat"
         → search field: "cat"
         │ scheduler.advance(by: .milliseconds(100))
-        → list: Cat on a mat, Catamaran at dusk, Cats in a box
+        → list: inserts [0, 1, 2]: Cat on a mat, Catamaran at dusk, Cats in a box
         → spinner: stopped
         → at t = 300 ms the results for "ca" are in; "cat" waits for the throttle
         │ scheduler.advance(by: .milliseconds(500))
         → spinner: spinning
-        → list: Cat on a mat, Catamaran at dusk, Cats in a box
         → spinner: stopped
         → at t = 800 ms the catalogue has been asked 2 times
+        ✗ the list was not touched: the photos for "cat" are those for "ca", so the diff is empty
 
       ▸ Invalid text: a hint, and no search
         │ searchField.text = "cat!"
@@ -83,13 +85,13 @@ extension Chapter {
         → hint: (empty)
         → spinner: spinning
         → error banner: "the catalogue is offline"
-        → list: no photos
+        → list: deletes [0, 1, 2]: no photos
         → spinner: stopped
         The failure was caught inside the search, so the screen keeps working:
         │ searchField.text = "cat"
         → search field: "cat"
         → spinner: spinning
-        → list: Cat on a mat, Catamaran at dusk, Cats in a box
+        → list: inserts [0, 1, 2]: Cat on a mat, Catamaran at dusk, Cats in a box
         → spinner: stopped
 
       ▸ Settings, two-way: the user turns safe search off
@@ -97,7 +99,7 @@ extension Chapter {
         → safe-search switch: off
         → viewModel.safeSearch is false; a new search starts for the same text
         → spinner: spinning
-        → list: Cat on a mat, Catamaran at dusk, Cats in a box, Wild cat hunting
+        → list: inserts [3]: Cat on a mat, Catamaran at dusk, Cats in a box, Wild cat hunting
         → spinner: stopped
 
       ▸ Settings, two-way: the user drags the size slider, and the model moves it back
@@ -168,7 +170,7 @@ final class PhotoSearchViewModel<S: Scheduler>: BindingOwner {
 
   /// Outputs: what the screen shows.
   @Published private(set) var validationMessage: String?
-  @Published private(set) var results: [Photo] = []
+  let results = MutableObservableArray<Photo>()
   @Published private(set) var isSearching = false
   let errors = PassthroughSubject<String, Never>()
 
@@ -195,7 +197,7 @@ final class PhotoSearchViewModel<S: Scheduler>: BindingOwner {
       .switchToLatest()
       .share()
 
-    reactive.results <~ responses
+    responses ~> (self, { viewModel, photos in viewModel.results.replace(with: photos, performDiff: true) })
     reactive.isSearching <~ requests.map { _ in true }.merge(with: responses.map { _ in false })
   }
 }
@@ -242,8 +244,18 @@ private final class Spinner: View {
   var isAnimating = false { didSet { show(isAnimating ? "spinning" : "stopped") } }
 }
 
-private final class PhotoList: View {
-  var rows: [String] = [] { didSet { show(rows.isEmpty ? "no photos" : rows.joined(separator: ", ")) } }
+private final class PhotoList: View, ListTarget {
+  private(set) var rows: [String] = []
+
+  func reload(with rows: ListRows<String>) {
+    self.rows = Array(rows)
+    show(self.rows.isEmpty ? "no photos" : self.rows.joined(separator: ", "))
+  }
+
+  func performBatchUpdates(_ change: ArrayChangeset, rows: ListRows<String>) {
+    self.rows = Array(rows)
+    show("\(change): \(self.rows.isEmpty ? "no photos" : self.rows.joined(separator: ", "))")
+  }
 }
 
 private final class Switch: View {
@@ -290,7 +302,7 @@ private final class PhotoSearchScreen {
     searchField.$text <~> viewModel.$searchText
     hint.reactive.text <~ viewModel.$validationMessage
     spinner.reactive.isAnimating <~ viewModel.$isSearching.removeDuplicates()
-    list.reactive.rows <~ viewModel.$results.map { $0.map(\.title) }
+    list.reactive.items { photo, _ in photo.title } <~ viewModel.results
     banner.reactive.text <~ viewModel.errors.map { Optional($0) }
     safeSearchSwitch.$isOn <~> viewModel.$safeSearch
     sizeSlider.$value <~> viewModel.$thumbnailSize
@@ -333,12 +345,14 @@ private func runPhotoSearchApp(_ transcript: Transcript) {
       }
       .switchToLatest()
       .share()
-    reactive.results <~ responses
+    responses ~> (self, { viewModel, photos in viewModel.results.replace(with: photos, performDiff: true) })
     reactive.isSearching <~ requests.map { _ in true }.merge(with: responses.map { _ in false })
     """
   )
   transcript.explain("The view model owns these bindings; they end with it. The catalogue answers after 200 ms,")
   transcript.explain("on the scheduler the view model was given: here a TestScheduler, so time is virtual.")
+  transcript.explain("results is a MutableObservableArray<Photo>: each response replaces it with a diff, so the")
+  transcript.explain("list applies only what changed, and prints that change before its rows.")
 
   transcript.step("The screen appears: each view takes its current value")
   transcript.code(
@@ -346,7 +360,7 @@ private func runPhotoSearchApp(_ transcript: Transcript) {
     searchField.$text <~> viewModel.$searchText
     hint.reactive.text <~ viewModel.$validationMessage
     spinner.reactive.isAnimating <~ viewModel.$isSearching.removeDuplicates()
-    list.reactive.rows <~ viewModel.$results.map { $0.map(\\.title) }
+    list.reactive.items { photo, _ in photo.title } <~ viewModel.results
     banner.reactive.text <~ viewModel.errors.map { Optional($0) }
     safeSearchSwitch.$isOn <~> viewModel.$safeSearch
     sizeSlider.$value <~> viewModel.$thumbnailSize
@@ -375,6 +389,7 @@ private func runPhotoSearchApp(_ transcript: Transcript) {
   transcript.code("scheduler.advance(by: .milliseconds(500))")
   scheduler.advance(by: .milliseconds(500))
   transcript.happened("at \(now()) the catalogue has been asked \(catalog.searchCount) times")
+  transcript.didNotHappen("the list was not touched: the photos for \"cat\" are those for \"ca\", so the diff is empty")
 
   transcript.step("Invalid text: a hint, and no search")
   transcript.code("searchField.text = \"cat!\"")
@@ -416,6 +431,6 @@ private func runPhotoSearchApp(_ transcript: Transcript) {
   scheduler.advance(by: .seconds(1))
   transcript.didNotHappen("no view was written: every binding into a view ended with it")
   transcript.happened(
-    "the view model still searched (\(catalog.searchCount) searches) and holds \(viewModel.results.map(\.title))"
+    "the view model still searched (\(catalog.searchCount) searches) and holds \(viewModel.results.contents.map(\.title))"
   )
 }
