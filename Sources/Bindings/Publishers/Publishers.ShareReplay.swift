@@ -43,7 +43,7 @@ extension Publishers {
   /// _ = shared.sink { print($0) }   // prints 1, 2, 3
   /// _ = shared.sink { print($0) }   // prints 3
   /// ```
-  public final class ShareReplay<Upstream: Publisher>: Publisher, Equatable, @unchecked Sendable {
+  public final class ShareReplay<Upstream: Publisher>: Publisher, Equatable {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
@@ -154,6 +154,9 @@ extension Publishers {
     }
   }
 }
+
+// The state is reached only under its lock, and the lock is what makes sending it across threads safe.
+extension Publishers.ShareReplay: @unchecked Sendable where Upstream: Sendable {}
 
 /// The last values, oldest first, at most a given count.
 struct ReplayBuffer<Value> {
