@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A property wrapper that publishes its property's changes through its projected value.
 ///
 /// ```swift
@@ -29,8 +31,11 @@ public struct Published<Value> {
 
   /// The property's value. Setting it publishes the new value.
   public var wrappedValue: Value {
-    get {
-      PublishedAccessProbe.noteAccess(to: storage)
+    @inlinable get {
+      // Only while some thread is finding a key path's storage does a get look for a probe.
+      if PublishedAccessProbe.installedCount.load(ordering: .relaxed) > 0 {
+        PublishedAccessProbe.noteAccess(to: storage)
+      }
       return storage.value
     }
     @inlinable nonmutating set { storage.value = newValue }
@@ -87,10 +92,16 @@ extension Published.Publisher: BindingValueSource {
 /// `owner.reactive.name` and `owner.$name` are one binding target.
 ///
 /// Reading the property through the key path, while a probe is installed for the current thread,
-/// makes the wrapper's getter report its storage. A getter outside a probe pays one task-local read.
+/// makes the wrapper's getter report its storage. While no probe is installed anywhere, a getter pays
+/// one relaxed atomic load and nothing else.
 @usableFromInline
 final class PublishedAccessProbe: @unchecked Sendable {
   @TaskLocal static var current: PublishedAccessProbe?
+
+  /// How many probes are installed, on any thread. Relaxed ordering is enough: a thread only looks
+  /// for its own probe, and it sees its own increment.
+  @usableFromInline
+  static let installedCount = Atomic<Int>(0)
 
   /// The storage the getter reported, if any.
   private let found = Locked<AnyObject?>(nil)
@@ -103,10 +114,13 @@ final class PublishedAccessProbe: @unchecked Sendable {
     at keyPath: ReferenceWritableKeyPath<Owner, Value>
   ) -> MutableProperty<Value>? {
     let probe = PublishedAccessProbe()
+    installedCount.add(1, ordering: .relaxed)
     $current.withValue(probe) { _ = owner[keyPath: keyPath] }
+    installedCount.subtract(1, ordering: .relaxed)
     return probe.found.withLock { $0 } as? MutableProperty<Value>
   }
 
+  @usableFromInline
   static func noteAccess(to storage: AnyObject) {
     guard let probe = current else { return }
     probe.found.withLock { found in
