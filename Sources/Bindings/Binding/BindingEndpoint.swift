@@ -46,6 +46,7 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
     self.observe = observe
   }
 
+  /// This endpoint itself, so that a `BindingEndpoint` can stand wherever an endpoint is accepted.
   public var bindingEndpoint: BindingEndpoint<Owner, Value> { self }
 
   /// An endpoint of another type, for two-way bindings through a conversion.
@@ -99,6 +100,7 @@ public protocol BindingEndpointConvertible<Value>: BindingTargetConvertible {
 }
 
 extension BindingEndpointConvertible {
+  /// The target of this type's endpoint: writing into it writes into the endpoint.
   public var bindingTarget: BindingTarget<Owner, Value> { bindingEndpoint.bindingTarget }
 
   /// An endpoint of another type, for two-way bindings through a conversion; see

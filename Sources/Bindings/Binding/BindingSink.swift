@@ -20,6 +20,7 @@
 public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable, CustomStringConvertible,
   @unchecked Sendable
 {
+  /// A binding sink accepts only publishers that never fail.
   public typealias Failure = Never
 
   @usableFromInline
@@ -61,6 +62,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     self.deliver = deliver
   }
 
+  /// A short name for the sink in debugging output: `BindingSink`.
   public var description: String { "BindingSink" }
 
   /// Makes the sink leave `registration`'s bag when it completes or is cancelled.
@@ -69,6 +71,8 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     lock.withLock { self.registration = registration }
   }
 
+  /// Requests unlimited values from `subscription`, or cancels it if the sink already has one, has
+  /// ended, or its owner is gone.
   public func receive(subscription: any Subscription) {
     lock.lock()
     guard case .awaitingSubscription = state, owner != nil else {
@@ -81,6 +85,8 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     subscription.request(.unlimited)
   }
 
+  /// Hands `input` to the closure with the owner, at once or through the sink's scheduler; asks
+  /// for no more values, as the sink already requested unlimited.
   @inlinable
   public func receive(_ input: Input) -> Subscribers.Demand {
     guard let deliver else {
@@ -91,6 +97,8 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     return .none
   }
 
+  /// Ends the binding: releases the closure and leaves the owner's bag, after any value still on its
+  /// way through the scheduler.
   public func receive(completion: Subscribers.Completion<Never>) {
     lock.lock()
     let previous = state
@@ -118,6 +126,9 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     _ = released
   }
 
+  /// Ends the binding at once: cancels the upstream, releases the closure and leaves the owner's bag.
+  ///
+  /// Calling it again, or after completion, does nothing.
   public func cancel() {
     lock.lock()
     let released = receiveValue

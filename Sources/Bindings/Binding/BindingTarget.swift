@@ -229,6 +229,7 @@ public protocol BindingTargetConvertible<Value> {
 }
 
 extension BindingTarget: BindingTargetConvertible {
+  /// This target itself, so that a `BindingTarget` can stand wherever a target is accepted.
   public var bindingTarget: BindingTarget<Owner, Value> { self }
 }
 
