@@ -23,8 +23,11 @@ public typealias ObservableArrayEvent<Element> = CollectionEvent<[Element], Arra
 /// subscriber never overlap. Read ``contents`` once when you need a consistent view while other
 /// threads edit.
 public class ObservableArray<Element>: Publisher, RandomAccessCollection, @unchecked Sendable {
+  /// One event per change: the contents after it and the change; the first event replays the contents.
   public typealias Output = ObservableArrayEvent<Element>
+  /// This publisher never fails.
   public typealias Failure = Never
+  /// Elements are addressed by their offset, from zero.
   public typealias Index = Int
 
   let core: CollectionCore<[Element], ArrayChangeset>
@@ -52,8 +55,10 @@ public class ObservableArray<Element>: Publisher, RandomAccessCollection, @unche
     core.contents
   }
 
+  /// The offset of the first element: always zero.
   public var startIndex: Int { 0 }
 
+  /// One past the offset of the last element: the current count.
   public var endIndex: Int {
     core.read { $0.count }
   }
