@@ -39,7 +39,9 @@ extension Timer {
   /// subscriber gets the same dates; a subscriber without demand misses a date, as in Combine.
   /// Cancelling the connection invalidates the Foundation timer.
   public final class TimerPublisher: ConnectablePublisher, @unchecked Sendable {
+    /// The date of each tick.
     public typealias Output = Date
+    /// This publisher never fails.
     public typealias Failure = Never
 
     /// Seconds between two dates.
@@ -73,6 +75,9 @@ extension Timer {
       self.options = options
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Date, S.Failure == Never {
       dates.receive(subscriber: subscriber)
     }
