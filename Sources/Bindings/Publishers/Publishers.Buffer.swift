@@ -48,7 +48,9 @@ extension Publishers {
   /// A publisher that buffers values the downstream is not ready for; see
   /// ``Publisher/buffer(size:prefetch:whenFull:)``.
   public struct Buffer<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are buffered.
@@ -69,6 +71,9 @@ extension Publishers {
       self.whenFull = whenFull
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, buffer: self))
     }

@@ -30,7 +30,9 @@ extension Publisher {
 extension Publishers {
   /// A publisher that delivers its upstream's elements after a fixed delay.
   public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose elements are delayed.
@@ -59,6 +61,9 @@ extension Publishers {
       self.options = options
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       // Copied out, so that the deliveries keep only these alive and not the upstream.
       let (interval, tolerance, scheduler, options) = (interval, tolerance, scheduler, options)

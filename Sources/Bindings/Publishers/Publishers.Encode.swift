@@ -64,7 +64,9 @@ extension Publisher {
 extension Publishers {
   /// A publisher that encodes each value of its upstream; see ``Publisher/encode(encoder:)``.
   public struct Encode<Upstream: Publisher, Coder: TopLevelEncoder>: Publisher where Upstream.Output: Encodable {
+    /// The encoded form of each value, such as `Data` for a JSON encoder.
     public typealias Output = Coder.Output
+    /// The error this publisher can fail with: any error, since the coder can throw as well as the upstream fail.
     public typealias Failure = any Error
 
     /// The publisher whose values are encoded.
@@ -77,6 +79,9 @@ extension Publishers {
       self.encoder = encoder
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == any Error {
       let encoder = self.encoder
       upstream.tryMap { try encoder.encode($0) }.subscribe(subscriber)
@@ -86,6 +91,7 @@ extension Publishers {
   /// A publisher that decodes each value of its upstream; see ``Publisher/decode(type:decoder:)``.
   public struct Decode<Upstream: Publisher, Output: Decodable, Coder: TopLevelDecoder>: Publisher
   where Upstream.Output == Coder.Input {
+    /// The error this publisher can fail with: any error, since the coder can throw as well as the upstream fail.
     public typealias Failure = any Error
 
     /// The publisher whose values are decoded.
@@ -98,6 +104,9 @@ extension Publishers {
       self.decoder = decoder
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == any Error {
       let decoder = self.decoder
       upstream.tryMap { try decoder.decode(Output.self, from: $0) }.subscribe(subscriber)

@@ -26,7 +26,9 @@ extension Publisher {
 extension Publishers {
   /// A publisher that publishes the time between its upstream's values.
   public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// The time since the previous value (since subscription, for the first), on the scheduler's clock.
     public typealias Output = Context.SchedulerTimeType.Stride
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are timed.
@@ -40,6 +42,9 @@ extension Publishers {
       self.scheduler = scheduler
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, scheduler: scheduler))
     }

@@ -25,7 +25,9 @@ extension Publisher {
 extension Publishers {
   /// A publisher that subscribes to its upstream, requests and cancels, on a scheduler.
   public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher to subscribe to.
@@ -42,6 +44,9 @@ extension Publishers {
       self.options = options
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let inner = Inner(downstream: subscriber, scheduler: scheduler, options: options)
       let upstream = self.upstream

@@ -18,6 +18,7 @@ extension Result {
   ///
   /// The success value waits for demand; the failure does not, as a completion needs none.
   public struct Publisher: Bindings.Publisher {
+    /// The result's success value, published once.
     public typealias Output = Success
 
     /// The result to publish.
@@ -38,6 +39,9 @@ extension Result {
       self.result = .failure(failure)
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       switch result {
       case .success(let output):

@@ -100,7 +100,9 @@ extension Publishers {
   /// ```
   public struct CombineLatest<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
     @usableFromInline typealias Upstream = Self
+    /// A tuple of the latest value of each upstream.
     public typealias Output = (A.Output, B.Output)
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
     /// The first upstream.
@@ -114,6 +116,9 @@ extension Publishers {
       self.b = b
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     @inlinable
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -139,11 +144,15 @@ extension Publishers {
     /// The publisher a transforming `combineLatest` returns: the combination, passed through a
     /// closure, without a separate map stage.
     public struct Transformed<Output>: Publisher {
+      /// Fails, if at all, with the failure type its upstreams share.
       public typealias Failure = A.Failure
 
       @usableFromInline let upstream: Upstream
       @usableFromInline let transform: (Upstream.Output) -> Output
 
+      /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+      ///
+      /// The subscriber then receives a subscription, the values it requests and at most one completion.
       @inlinable
 
       public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -156,11 +165,16 @@ extension Publishers {
   public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: Publisher
   where A.Failure == B.Failure, B.Failure == C.Failure {
     @usableFromInline typealias Upstream = Self
+    /// A tuple of the latest value of each upstream.
     public typealias Output = (A.Output, B.Output, C.Output)
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
+    /// The first publisher to combine.
     public let a: A
+    /// The second publisher to combine.
     public let b: B
+    /// The third publisher to combine.
     public let c: C
 
     /// Combines `a`, `b` and `c`.
@@ -170,6 +184,9 @@ extension Publishers {
       self.c = c
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     @inlinable
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -197,11 +214,15 @@ extension Publishers {
     /// The publisher a transforming `combineLatest` returns: the combination, passed through a
     /// closure, without a separate map stage.
     public struct Transformed<Output>: Publisher {
+      /// Fails, if at all, with the failure type its upstreams share.
       public typealias Failure = A.Failure
 
       @usableFromInline let upstream: Upstream
       @usableFromInline let transform: (Upstream.Output) -> Output
 
+      /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+      ///
+      /// The subscriber then receives a subscription, the values it requests and at most one completion.
       @inlinable
 
       public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -214,12 +235,18 @@ extension Publishers {
   public struct CombineLatest4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
   where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
     @usableFromInline typealias Upstream = Self
+    /// A tuple of the latest value of each upstream.
     public typealias Output = (A.Output, B.Output, C.Output, D.Output)
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
+    /// The first publisher to combine.
     public let a: A
+    /// The second publisher to combine.
     public let b: B
+    /// The third publisher to combine.
     public let c: C
+    /// The fourth publisher to combine.
     public let d: D
 
     /// Combines `a`, `b`, `c` and `d`.
@@ -230,6 +257,9 @@ extension Publishers {
       self.d = d
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     @inlinable
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -258,11 +288,15 @@ extension Publishers {
     /// The publisher a transforming `combineLatest` returns: the combination, passed through a
     /// closure, without a separate map stage.
     public struct Transformed<Output>: Publisher {
+      /// Fails, if at all, with the failure type its upstreams share.
       public typealias Failure = A.Failure
 
       @usableFromInline let upstream: Upstream
       @usableFromInline let transform: (Upstream.Output) -> Output
 
+      /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+      ///
+      /// The subscriber then receives a subscription, the values it requests and at most one completion.
       @inlinable
 
       public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {

@@ -74,7 +74,9 @@ extension Publishers {
   /// of all of them, as `Publisher.flatMap(maxPublishers:_:)` describes.
   public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
   where NewPublisher.Failure == Upstream.Failure {
+    /// The values of the publishers the transform returns.
     public typealias Output = NewPublisher.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are transformed.
@@ -93,6 +95,9 @@ extension Publishers {
       self.transform = transform
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let storage = MergingStorage(
         MergeStateMachine(maxPublishers: maxPublishers), downstream: subscriber, description: "FlatMap")

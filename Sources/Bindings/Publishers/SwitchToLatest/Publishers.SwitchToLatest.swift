@@ -72,7 +72,9 @@ extension Publishers {
   /// `Publisher.switchToLatest()` describes.
   public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
   where Upstream.Output == P, P.Failure == Upstream.Failure {
+    /// The values of the inner publishers, from the latest one only.
     public typealias Output = P.Output
+    /// The error this publisher can fail with: that of the inner publishers, which the upstream shares.
     public typealias Failure = P.Failure
 
     /// The publisher of publishers.
@@ -83,6 +85,9 @@ extension Publishers {
       self.upstream = upstream
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let storage = MergingStorage(SwitchToLatestStateMachine(), downstream: subscriber, description: "SwitchToLatest")
       storage.start()

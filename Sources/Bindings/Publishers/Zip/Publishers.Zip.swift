@@ -90,10 +90,14 @@ extension Publishers {
   /// A publisher that combines the values of two publishers in order, as
   /// ``Publisher/zip(_:)`` describes.
   public struct Zip<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
+    /// A tuple of one value from each upstream, paired in the order they arrived.
     public typealias Output = (A.Output, B.Output)
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
+    /// The first publisher to zip.
     public let a: A
+    /// The second publisher to zip.
     public let b: B
 
     /// Zips the given publishers.
@@ -102,6 +106,9 @@ extension Publishers {
       self.b = b
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     @inlinable
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -124,6 +131,7 @@ extension Publishers {
     /// The publisher a transforming `zip` returns: each tuple passed through a closure, without a
     /// separate map stage.
     public struct Transformed<Output>: Publisher {
+      /// Fails, if at all, with the failure type its upstreams share.
       public typealias Failure = A.Failure
 
       @usableFromInline let upstream: Zip
@@ -134,6 +142,9 @@ extension Publishers {
         self.transform = transform
       }
 
+      /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+      ///
+      /// The subscriber then receives a subscription, the values it requests and at most one completion.
       @inlinable
 
       public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -146,11 +157,16 @@ extension Publishers {
   /// ``Publisher/zip(_:)`` describes.
   public struct Zip3<A: Publisher, B: Publisher, C: Publisher>: Publisher
   where A.Failure == B.Failure, B.Failure == C.Failure {
+    /// A tuple of one value from each upstream, paired in the order they arrived.
     public typealias Output = (A.Output, B.Output, C.Output)
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
+    /// The first publisher to zip.
     public let a: A
+    /// The second publisher to zip.
     public let b: B
+    /// The third publisher to zip.
     public let c: C
 
     /// Zips the given publishers.
@@ -160,6 +176,9 @@ extension Publishers {
       self.c = c
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     @inlinable
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -183,6 +202,7 @@ extension Publishers {
     /// The publisher a transforming `zip` returns: each tuple passed through a closure, without a
     /// separate map stage.
     public struct Transformed<Output>: Publisher {
+      /// Fails, if at all, with the failure type its upstreams share.
       public typealias Failure = A.Failure
 
       @usableFromInline let upstream: Zip3
@@ -193,6 +213,9 @@ extension Publishers {
         self.transform = transform
       }
 
+      /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+      ///
+      /// The subscriber then receives a subscription, the values it requests and at most one completion.
       @inlinable
 
       public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -205,12 +228,18 @@ extension Publishers {
   /// ``Publisher/zip(_:)`` describes.
   public struct Zip4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
   where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
+    /// A tuple of one value from each upstream, paired in the order they arrived.
     public typealias Output = (A.Output, B.Output, C.Output, D.Output)
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
+    /// The first publisher to zip.
     public let a: A
+    /// The second publisher to zip.
     public let b: B
+    /// The third publisher to zip.
     public let c: C
+    /// The fourth publisher to zip.
     public let d: D
 
     /// Zips the given publishers.
@@ -221,6 +250,9 @@ extension Publishers {
       self.d = d
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     @inlinable
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -246,6 +278,7 @@ extension Publishers {
     /// The publisher a transforming `zip` returns: each tuple passed through a closure, without a
     /// separate map stage.
     public struct Transformed<Output>: Publisher {
+      /// Fails, if at all, with the failure type its upstreams share.
       public typealias Failure = A.Failure
 
       @usableFromInline let upstream: Zip4
@@ -256,6 +289,9 @@ extension Publishers {
         self.transform = transform
       }
 
+      /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+      ///
+      /// The subscriber then receives a subscription, the values it requests and at most one completion.
       @inlinable
 
       public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
