@@ -18,6 +18,7 @@ public struct CombineIdentifier: Hashable, Sendable, CustomStringConvertible {
     rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object)))
   }
 
+  /// The identifier in hexadecimal, such as `0x2a`.
   public var description: String { "0x" + String(rawValue, radix: 16) }
 }
 
@@ -30,6 +31,7 @@ public protocol CustomCombineIdentifierConvertible {
 }
 
 extension CustomCombineIdentifierConvertible where Self: AnyObject {
+  /// An identifier made from this object's identity: the same object always gives the same one.
   public var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
 }
 
