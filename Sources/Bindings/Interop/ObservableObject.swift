@@ -37,7 +37,7 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
 /// changes.send()   // prints "changed"
 /// ```
 public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
-  /// Nothing but the fact of a change: one `()` before each change of a `@Published` property.
+  /// Nothing but the fact of a change: one `()` per change of a `@Published` property, once it is stored.
   public typealias Output = Void
   /// This publisher never fails.
   public typealias Failure = Never
