@@ -67,6 +67,8 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
   /// - Parameters:
   ///   - forward: Converts a change of this endpoint; `nil` ignores the change.
   ///   - back: Converts a value written into this endpoint; `nil` ignores the write.
+  ///
+  /// - Returns: An endpoint of `Converted` values that writes into and observes this one through the conversions.
   public func converted<Converted>(
     _ forward: @escaping (Value) -> Converted?,
     back: @escaping (Converted) -> Value?

@@ -13,6 +13,8 @@ extension NotificationCenter {
   /// - Parameters:
   ///   - name: The name of the notifications to publish.
   ///   - object: Only notifications posted by this object; `nil` for every sender.
+  ///
+  /// - Returns: A publisher of the matching notifications, which never fails.
   public func publisher(for name: Notification.Name, object: AnyObject? = nil) -> NotificationCenter.Publisher {
     Publisher(center: self, name: name, object: object)
   }

@@ -35,6 +35,8 @@ extension Observable where Self: AnyObject {
   ///   - keyPath: The property to observe.
   ///   - scheduler: Where the property is read again after a change. Use the scheduler the object
   ///     is mutated on (the main queue for a view model); it must run the action later, not at once.
+  ///
+  /// - Returns: A publisher of the property's value, read again on `scheduler` after each change.
   public func observe<Value, Context: Scheduler>(
     _ keyPath: KeyPath<Self, Value>,
     on scheduler: Context

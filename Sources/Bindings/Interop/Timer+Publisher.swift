@@ -16,6 +16,8 @@ extension Timer {
   ///   - runLoop: The run loop that runs the timer; dates are delivered on its thread.
   ///   - mode: The run-loop mode the timer runs in.
   ///   - options: Accepted for Combine compatibility; no option changes the timer.
+  ///
+  /// - Returns: A connectable publisher of dates: `connect()` or `autoconnect()` starts the timer.
   public static func publish(
     every interval: TimeInterval,
     tolerance: TimeInterval? = nil,

@@ -17,6 +17,8 @@ extension Publisher {
   ///   - whenFull: What happens to a value that arrives when the buffer is full.
   ///
   /// A finish is delivered after the buffered values; a failure is delivered at once.
+  ///
+  /// - Returns: A publisher that keeps up to `size` values the downstream is not ready for.
   public func buffer(
     size: Int,
     prefetch: Publishers.PrefetchStrategy,

@@ -23,6 +23,8 @@ extension Publisher {
   ///   - dueTime: How long the upstream must stay quiet.
   ///   - scheduler: The scheduler that keeps time and delivers.
   ///   - options: Scheduler options for the deliveries.
+  ///
+  /// - Returns: A publisher of the values that are followed by `dueTime` of quiet.
   public func debounce<S: Scheduler>(
     for dueTime: S.SchedulerTimeType.Stride,
     scheduler: S,

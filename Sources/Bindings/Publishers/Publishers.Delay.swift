@@ -15,6 +15,8 @@ extension Publisher {
   ///   - tolerance: The tolerance allowed for each delivery; the scheduler's minimum by default.
   ///   - scheduler: Where to deliver.
   ///   - options: Scheduler options for each delivery.
+  ///
+  /// - Returns: A publisher that delivers each value and the completion `interval` later, on `scheduler`.
   public func delay<S: Scheduler>(
     for interval: S.SchedulerTimeType.Stride,
     tolerance: S.SchedulerTimeType.Stride? = nil,

@@ -15,6 +15,8 @@ extension Publisher {
   /// - Parameters:
   ///   - scheduler: The scheduler whose clock measures.
   ///   - options: Unused; accepted for Combine compatibility.
+  ///
+  /// - Returns: A publisher of the time between values, in `scheduler`'s stride.
   public func measureInterval<S: Scheduler>(
     using scheduler: S,
     options: S.SchedulerOptions? = nil

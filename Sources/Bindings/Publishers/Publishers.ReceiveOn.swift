@@ -14,6 +14,8 @@ extension Publisher {
   /// - Parameters:
   ///   - scheduler: Where to deliver.
   ///   - options: Scheduler options for each delivery.
+  ///
+  /// - Returns: A publisher that delivers values and the completion on `scheduler`.
   public func receive<S: Scheduler>(
     on scheduler: S,
     options: S.SchedulerOptions? = nil

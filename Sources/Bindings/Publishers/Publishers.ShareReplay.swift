@@ -28,6 +28,8 @@ extension Publisher {
   ///   in its replay or live, never both and never neither.
   ///
   /// - Parameter count: How many of the latest values to replay; must not be negative.
+  ///
+  /// - Returns: A publisher that shares one upstream subscription and replays the latest `count` values.
   public func share(replay count: Int) -> Publishers.ShareReplay<Self> {
     Publishers.ShareReplay(upstream: self, replay: count)
   }

@@ -14,6 +14,8 @@ extension Publisher {
   /// - Parameters:
   ///   - scheduler: Where to subscribe, request and cancel.
   ///   - options: Scheduler options for each of those.
+  ///
+  /// - Returns: A publisher that subscribes, requests and cancels on `scheduler`.
   public func subscribe<S: Scheduler>(
     on scheduler: S,
     options: S.SchedulerOptions? = nil

@@ -24,6 +24,8 @@ extension Publisher {
   ///   - interval: The shortest time between two emissions.
   ///   - scheduler: The scheduler that keeps time and delivers.
   ///   - latest: Whether to publish the latest value of an interval (`true`) or its first (`false`).
+  ///
+  /// - Returns: A publisher of at most one value per `interval`.
   public func throttle<S: Scheduler>(
     for interval: S.SchedulerTimeType.Stride,
     scheduler: S,

@@ -20,6 +20,8 @@ extension Publisher {
   ///   - scheduler: The scheduler that keeps time and delivers.
   ///   - options: Scheduler options for the deliveries and the timer.
   ///   - customError: Makes the failure to end with; without it the publisher finishes.
+  ///
+  /// - Returns: A publisher that ends once the upstream stays silent for longer than `interval`.
   public func timeout<S: Scheduler>(
     _ interval: S.SchedulerTimeType.Stride,
     scheduler: S,

@@ -18,6 +18,8 @@ extension Publisher {
   ///     `.none` no inner publisher ever runs: the upstream is never asked for a value, and only its
   ///     completion comes through.
   ///   - transform: Makes the inner publisher for a value.
+  ///
+  /// - Returns: A publisher of the values of every inner publisher.
   public func flatMap<T, P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
   ) -> Publishers.FlatMap<P, Self> where T == P.Output, P.Failure == Failure {
