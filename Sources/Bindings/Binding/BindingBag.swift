@@ -173,6 +173,11 @@ extension AnyCancellable {
 }
 
 /// A description of one live binding: what it writes and where it was made.
+///
+/// ```swift
+/// let record = BindingRecord(target: "\\Label.text", fileID: "App/View.swift", line: 12)
+/// print(record)   // prints "\Label.text ← bound at App/View.swift:12"
+/// ```
 public struct BindingRecord: Hashable, Sendable, CustomStringConvertible {
   /// What the binding writes, e.g. `\Label.text`.
   public var target: String

@@ -96,6 +96,13 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
 }
 
 /// A type that can be either side of `<~>`: a binding target that also publishes its changes.
+///
+/// ```swift
+/// let volume = MutableProperty(5)
+/// let slider = MutableProperty(0)
+/// volume <~> slider   // both MutableProperty values are endpoints
+/// print(volume.value)   // prints "0": `<~>` starts from the right side
+/// ```
 public protocol BindingEndpointConvertible<Value>: BindingTargetConvertible {
   /// The endpoint a two-way binding writes into and observes.
   var bindingEndpoint: BindingEndpoint<Owner, Value> { get }

@@ -218,6 +218,12 @@ extension AnyCancellable {
 /// A type that can be the target of `<~` and `~>`.
 ///
 /// ``BindingTarget``, ``MutableProperty`` and the projected publisher of ``Published`` are targets.
+///
+/// ```swift
+/// let name = MutableProperty("")
+/// name <~ Just("Ada")   // a MutableProperty is a target
+/// print(name.value)     // prints "Ada"
+/// ```
 public protocol BindingTargetConvertible<Value> {
   /// The object whose lifetime bounds bindings into this target.
   associatedtype Owner: BindingOwner
