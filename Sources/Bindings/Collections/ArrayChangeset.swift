@@ -96,6 +96,12 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
   // MARK: Applying
 
   /// The error thrown when a changeset does not fit the arrays it is applied to.
+  ///
+  /// ```swift
+  /// var numbers = [1, 2]
+  /// do { try ArrayChangeset(deletes: [5]).apply(to: &numbers, newContents: [1]) } catch { print(error) }
+  /// // prints what did not fit; `numbers` is unchanged
+  /// ```
   public struct MismatchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What did not fit.
     public let description: String

@@ -1,4 +1,10 @@
 /// One event of an observable array: its contents after the change, and the change.
+///
+/// ```swift
+/// let numbers = MutableObservableArray([1, 2])
+/// let token = numbers.sink { (event: ObservableArrayEvent<Int>) in print(event.contents, event.change) }
+/// // prints "[1, 2] reset"
+/// ```
 public typealias ObservableArrayEvent<Element> = CollectionEvent<[Element], ArrayChangeset>
 
 /// A read-only array that tells its subscribers exactly how it changes.
