@@ -70,6 +70,12 @@ where Upstream.Failure == Never, Upstream.Output: Sendable {
   }
 
   /// Requests one value per call to `next()`.
+  ///
+  /// ```swift
+  /// var iterator = subject.values.makeAsyncIterator()   // subscribes now
+  /// subject.send(completion: .finished)
+  /// print(await iterator.next() == nil)   // prints "true"
+  /// ```
   public struct Iterator: AsyncIteratorProtocol {
     /// The publisher's values, one per call to `next()`.
     public typealias Element = Upstream.Output
@@ -119,6 +125,11 @@ public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence where U
   }
 
   /// Requests one value per call to `next()`; throws the publisher's failure.
+  ///
+  /// ```swift
+  /// var iterator = Fail<Int, TestError>(error: .oops).values.makeAsyncIterator()
+  /// do { _ = try await iterator.next() } catch { print(error) }   // prints "oops"
+  /// ```
   public struct Iterator: AsyncIteratorProtocol {
     /// The publisher's values, one per call to `next()`.
     public typealias Element = Upstream.Output
