@@ -13,6 +13,11 @@ extension Optional {
 
   /// A publisher that emits an optional's wrapped value to each subscriber, then finishes; or,
   /// for `nil`, finishes at once.
+  ///
+  /// ```swift
+  /// let name: String? = "Ada"
+  /// let token = name.publisher.sink { print($0) }   // prints "Ada"
+  /// ```
   public struct Publisher: Bindings.Publisher {
     /// The optional's value, published once when there is one.
     public typealias Output = Wrapped

@@ -45,6 +45,12 @@ extension Publisher {
 extension Publishers {
   /// A publisher that raises `SIGTRAP` when a closure says so; see
   /// ``Publisher/breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)``.
+  ///
+  /// ```swift
+  /// let token = prices
+  ///   .breakpoint(receiveOutput: { $0 < 0 })   // stops in the debugger on a negative price
+  ///   .sink { print($0) }
+  /// ```
   public struct Breakpoint<Upstream: Publisher>: Publisher {
     /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output

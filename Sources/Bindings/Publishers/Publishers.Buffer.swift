@@ -30,6 +30,11 @@ extension Publisher {
 
 extension Publishers {
   /// How a buffer asks its upstream for values.
+  ///
+  /// ```swift
+  /// let eager = subject.buffer(size: 10, prefetch: .keepFull, whenFull: .dropOldest)   // asks for 10 at once
+  /// let lazy = subject.buffer(size: 10, prefetch: .byRequest, whenFull: .dropOldest)   // asks when the downstream does
+  /// ```
   public enum PrefetchStrategy: Equatable, Hashable, Sendable {
     /// Ask for as many values as the buffer holds at once, and keep it full.
     case keepFull
@@ -38,6 +43,11 @@ extension Publishers {
   }
 
   /// What a full buffer does with a new value.
+  ///
+  /// ```swift
+  /// let newest = events.buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest)   // keeps the last two
+  /// let failing = downloads.buffer(size: 2, prefetch: .keepFull, whenFull: .customError { .overflow })
+  /// ```
   public enum BufferingStrategy<Failure: Error> {
     /// Drop the new value.
     case dropNewest
@@ -49,6 +59,14 @@ extension Publishers {
 
   /// A publisher that buffers values the downstream is not ready for; see
   /// ``Publisher/buffer(size:prefetch:whenFull:)``.
+  ///
+  /// ```swift
+  /// let events = PassthroughSubject<Int, Never>()
+  /// let slow = RecordingSubscriber<Int, Never>(initialDemand: .none)
+  /// events.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).subscribe(slow)
+  /// events.send(1); events.send(2); events.send(3)
+  /// slow.request(.unlimited)   // receives 2, 3
+  /// ```
   public struct Buffer<Upstream: Publisher>: Publisher {
     /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output

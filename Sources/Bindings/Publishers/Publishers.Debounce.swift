@@ -36,6 +36,14 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that publishes a value only after its upstream has been quiet for a while.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let query = PassthroughSubject<String, Never>()
+  /// let token = query.debounce(for: .milliseconds(300), scheduler: scheduler).sink { print($0) }
+  /// query.send("sw")
+  /// scheduler.advance(by: .milliseconds(300))   // prints "sw"
+  /// ```
   public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output

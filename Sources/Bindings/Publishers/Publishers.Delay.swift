@@ -31,6 +31,12 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that delivers its upstream's elements after a fixed delay.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let token = Just(1).delay(for: .seconds(1), scheduler: scheduler).sink { print($0) }
+  /// scheduler.advance(by: .seconds(1))   // prints "1"
+  /// ```
   public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output

@@ -63,6 +63,12 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that encodes each value of its upstream; see ``Publisher/encode(encoder:)``.
+  ///
+  /// ```swift
+  /// let token = Just([1, 2]).encode(encoder: JSONEncoder())
+  ///   .sink(receiveCompletion: { _ in }, receiveValue: { print(String(decoding: $0, as: UTF8.self)) })
+  /// // prints "[1,2]"
+  /// ```
   public struct Encode<Upstream: Publisher, Coder: TopLevelEncoder>: Publisher where Upstream.Output: Encodable {
     /// The encoded form of each value, such as `Data` for a JSON encoder.
     public typealias Output = Coder.Output
@@ -89,6 +95,12 @@ extension Publishers {
   }
 
   /// A publisher that decodes each value of its upstream; see ``Publisher/decode(type:decoder:)``.
+  ///
+  /// ```swift
+  /// let token = Just(Data("[1,2]".utf8)).decode(type: [Int].self, decoder: JSONDecoder())
+  ///   .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+  /// // prints "[1, 2]"
+  /// ```
   public struct Decode<Upstream: Publisher, Output: Decodable, Coder: TopLevelDecoder>: Publisher
   where Upstream.Output == Coder.Input {
     /// The error this publisher can fail with: any error, since the coder can throw as well as the upstream fail.

@@ -27,6 +27,14 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that publishes the time between its upstream's values.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let taps = PassthroughSubject<Void, Never>()
+  /// let token = taps.measureInterval(using: scheduler).sink { print($0) }
+  /// scheduler.advance(by: .milliseconds(100))
+  /// taps.send()   // prints "Stride(nanoseconds: 100000000)"
+  /// ```
   public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// The time since the previous value (since subscription, for the first), on the scheduler's clock.
     public typealias Output = Context.SchedulerTimeType.Stride

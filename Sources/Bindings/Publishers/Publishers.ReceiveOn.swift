@@ -26,6 +26,12 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that delivers its upstream's values and completion on a scheduler.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let token = Just(1).receive(on: scheduler).sink { print($0) }   // prints nothing yet
+  /// scheduler.advance()                                              // prints "1"
+  /// ```
   public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output

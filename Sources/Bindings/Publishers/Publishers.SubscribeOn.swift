@@ -26,6 +26,11 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that subscribes to its upstream, requests and cancels, on a scheduler.
+  ///
+  /// ```swift
+  /// let token = Publishers.SubscribeOn(upstream: Just(1), scheduler: ImmediateScheduler.shared, options: nil)
+  ///   .sink { print($0) }   // prints "1"
+  /// ```
   public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output

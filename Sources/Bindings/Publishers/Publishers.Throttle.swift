@@ -37,6 +37,14 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that publishes at most one of its upstream's values per interval.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let taps = PassthroughSubject<Int, Never>()
+  /// let token = taps.throttle(for: .seconds(1), scheduler: scheduler, latest: true).sink { print($0) }
+  /// taps.send(1)
+  /// scheduler.advance()   // prints "1"
+  /// ```
   public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output

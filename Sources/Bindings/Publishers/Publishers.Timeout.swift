@@ -35,6 +35,14 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that ends when its upstream stays silent for too long.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let silent = PassthroughSubject<Int, Never>()
+  /// let token = silent.timeout(.seconds(5), scheduler: scheduler)
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// scheduler.advance(by: .seconds(5))   // prints "finished"
+  /// ```
   public struct Timeout<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output

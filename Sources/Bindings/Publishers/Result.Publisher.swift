@@ -17,6 +17,12 @@ extension Result {
   /// failure, fails at once.
   ///
   /// The success value waits for demand; the failure does not, as a completion needs none.
+  ///
+  /// ```swift
+  /// let failed: Result<Int, ParseError> = .failure(.notANumber)
+  /// let token = failed.publisher.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// // prints "failure(notANumber)"
+  /// ```
   public struct Publisher: Bindings.Publisher {
     /// The result's success value, published once.
     public typealias Output = Success

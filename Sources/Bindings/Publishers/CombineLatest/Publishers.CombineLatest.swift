@@ -143,6 +143,11 @@ extension Publishers {
 
     /// The publisher a transforming `combineLatest` returns: the combination, passed through a
     /// closure, without a separate map stage.
+    ///
+    /// ```swift
+    /// let token = width.combineLatest(height) { $0 * $1 }.sink { print($0) }
+    /// width.send(2); height.send(3)   // prints "6"
+    /// ```
     public struct Transformed<Output>: Publisher {
       /// Fails, if at all, with the failure type its upstreams share.
       public typealias Failure = A.Failure
@@ -162,6 +167,11 @@ extension Publishers {
   }
 
   /// A publisher that combines the latest values of three publishers into a tuple.
+  ///
+  /// ```swift
+  /// let token = Publishers.CombineLatest3(first, middle, last).sink { print($0) }
+  /// first.send("Ada"); middle.send("K."); last.send("Lovelace")   // prints "("Ada", "K.", "Lovelace")"
+  /// ```
   public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: Publisher
   where A.Failure == B.Failure, B.Failure == C.Failure {
     @usableFromInline typealias Upstream = Self
@@ -213,6 +223,11 @@ extension Publishers {
 
     /// The publisher a transforming `combineLatest` returns: the combination, passed through a
     /// closure, without a separate map stage.
+    ///
+    /// ```swift
+    /// let token = width.combineLatest(height, depth) { $0 * $1 * $2 }.sink { print($0) }
+    /// width.send(2); height.send(3); depth.send(4)   // prints "24"
+    /// ```
     public struct Transformed<Output>: Publisher {
       /// Fails, if at all, with the failure type its upstreams share.
       public typealias Failure = A.Failure
@@ -232,6 +247,12 @@ extension Publishers {
   }
 
   /// A publisher that combines the latest values of four publishers into a tuple.
+  ///
+  /// ```swift
+  /// let token = Publishers.CombineLatest4(a, b, c, d).sink { print($0) }
+  /// a.send(1); b.send(2); c.send(3); d.send(4)   // prints "(1, 2, 3, 4)"
+  /// a.send(5)                                    // prints "(5, 2, 3, 4)"
+  /// ```
   public struct CombineLatest4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
   where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
     @usableFromInline typealias Upstream = Self
@@ -287,6 +308,11 @@ extension Publishers {
 
     /// The publisher a transforming `combineLatest` returns: the combination, passed through a
     /// closure, without a separate map stage.
+    ///
+    /// ```swift
+    /// let token = a.combineLatest(b, c, d) { $0 + $1 + $2 + $3 }.sink { print($0) }
+    /// a.send(1); b.send(2); c.send(3); d.send(4)   // prints "10"
+    /// ```
     public struct Transformed<Output>: Publisher {
       /// Fails, if at all, with the failure type its upstreams share.
       public typealias Failure = A.Failure

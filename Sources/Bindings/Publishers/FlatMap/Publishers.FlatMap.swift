@@ -74,6 +74,12 @@ extension Publisher where Failure == Never {
 extension Publishers {
   /// A publisher that transforms each upstream value into a publisher and republishes the values
   /// of all of them, as `Publisher.flatMap(maxPublishers:_:)` describes.
+  ///
+  /// ```swift
+  /// let ids = PassthroughSubject<Int, Never>()
+  /// let token = ids.flatMap(maxPublishers: .max(1)) { id in Just("user \(id)") }.sink { print($0) }
+  /// ids.send(1)   // prints "user 1"
+  /// ```
   public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
   where NewPublisher.Failure == Upstream.Failure {
     /// The values of the publishers the transform returns.

@@ -14,6 +14,12 @@ extension Publisher where Failure == Never {
 
 extension Publishers {
   /// A connectable publisher over a plain one, shared through a ``PassthroughSubject``.
+  ///
+  /// ```swift
+  /// let numbers = Publishers.MakeConnectable(upstream: [1, 2].publisher)
+  /// let token = numbers.sink { print($0) }   // prints nothing yet
+  /// let connection = numbers.connect()      // prints "1", "2"
+  /// ```
   public struct MakeConnectable<Upstream: Publisher>: ConnectablePublisher {
     /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output

@@ -31,6 +31,12 @@ extension Publisher {
 extension Publishers {
   /// A connectable publisher that shares its upstream through a subject, as
   /// ``Publisher/multicast(_:)`` describes. It is a class: every copy shares the one subject.
+  ///
+  /// ```swift
+  /// let shared = [1, 2].publisher.multicast { PassthroughSubject<Int, Never>() }
+  /// let token = shared.sink { print($0) }
+  /// let connection = shared.connect()   // prints "1", "2"
+  /// ```
   public final class Multicast<Upstream: Publisher, SubjectType: Subject>: ConnectablePublisher, @unchecked Sendable
   where Upstream.Output == SubjectType.Output, Upstream.Failure == SubjectType.Failure {
     /// Publishes values of its upstream's output type.

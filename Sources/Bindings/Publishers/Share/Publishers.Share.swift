@@ -22,6 +22,14 @@ extension Publishers {
   /// A publisher that shares one subscription to its upstream, as ``Publisher/share()``
   /// describes. It is a class: the sharing is per instance, and instances are equal only to
   /// themselves.
+  ///
+  /// ```swift
+  /// let source = PassthroughSubject<Int, Never>()
+  /// let shared = source.share()
+  /// let first = shared.sink { print("first \($0)") }
+  /// let second = shared.sink { print("second \($0)") }
+  /// source.send(1)   // prints "first 1", "second 1"; the source has one subscriber
+  /// ```
   public final class Share<Upstream: Publisher>: Publisher, Equatable {
     /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output

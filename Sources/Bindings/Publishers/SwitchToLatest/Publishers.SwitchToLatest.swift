@@ -70,6 +70,16 @@ extension Publisher where Output: Publisher, Output.Failure == Never {
 extension Publishers {
   /// A publisher that republishes the values of the latest publisher its upstream produced, as
   /// `Publisher.switchToLatest()` describes.
+  ///
+  /// ```swift
+  /// let pages = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+  /// let (first, second) = (PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>())
+  /// let token = pages.switchToLatest().sink { print($0) }
+  /// pages.send(first)
+  /// pages.send(second)
+  /// first.send(1)    // prints nothing: `second` replaced `first`
+  /// second.send(2)   // prints "2"
+  /// ```
   public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
   where Upstream.Output == P, P.Failure == Upstream.Failure {
     /// The values of the inner publishers, from the latest one only.

@@ -89,6 +89,11 @@ extension Publisher {
 extension Publishers {
   /// A publisher that combines the values of two publishers in order, as
   /// ``Publisher/zip(_:)`` describes.
+  ///
+  /// ```swift
+  /// let token = Publishers.Zip([1, 2].publisher, ["a", "b"].publisher).sink { print($0) }
+  /// // prints "(1, "a")", "(2, "b")"
+  /// ```
   public struct Zip<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
     /// A tuple of one value from each upstream, paired in the order they arrived.
     public typealias Output = (A.Output, B.Output)
@@ -130,6 +135,11 @@ extension Publishers {
 
     /// The publisher a transforming `zip` returns: each tuple passed through a closure, without a
     /// separate map stage.
+    ///
+    /// ```swift
+    /// let token = [1, 2].publisher.zip(["a", "b"].publisher) { "\($0)\($1)" }.sink { print($0) }
+    /// // prints "1a", "2b"
+    /// ```
     public struct Transformed<Output>: Publisher {
       /// Fails, if at all, with the failure type its upstreams share.
       public typealias Failure = A.Failure
@@ -155,6 +165,11 @@ extension Publishers {
 
   /// A publisher that combines the values of three publishers in order, as
   /// ``Publisher/zip(_:)`` describes.
+  ///
+  /// ```swift
+  /// let token = Publishers.Zip3([1].publisher, ["a"].publisher, [true].publisher).sink { print($0) }
+  /// // prints "(1, "a", true)"
+  /// ```
   public struct Zip3<A: Publisher, B: Publisher, C: Publisher>: Publisher
   where A.Failure == B.Failure, B.Failure == C.Failure {
     /// A tuple of one value from each upstream, paired in the order they arrived.
@@ -201,6 +216,11 @@ extension Publishers {
 
     /// The publisher a transforming `zip` returns: each tuple passed through a closure, without a
     /// separate map stage.
+    ///
+    /// ```swift
+    /// let token = [1].publisher.zip(["a"].publisher, ["!"].publisher) { "\($0)\($1)\($2)" }.sink { print($0) }
+    /// // prints "1a!"
+    /// ```
     public struct Transformed<Output>: Publisher {
       /// Fails, if at all, with the failure type its upstreams share.
       public typealias Failure = A.Failure
@@ -226,6 +246,11 @@ extension Publishers {
 
   /// A publisher that combines the values of four publishers in order, as
   /// ``Publisher/zip(_:)`` describes.
+  ///
+  /// ```swift
+  /// let token = Publishers.Zip4([1].publisher, [2].publisher, [3].publisher, [4].publisher)
+  ///   .sink { print($0) }   // prints "(1, 2, 3, 4)"
+  /// ```
   public struct Zip4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
   where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
     /// A tuple of one value from each upstream, paired in the order they arrived.
@@ -277,6 +302,11 @@ extension Publishers {
 
     /// The publisher a transforming `zip` returns: each tuple passed through a closure, without a
     /// separate map stage.
+    ///
+    /// ```swift
+    /// let token = [1].publisher.zip([2].publisher, [3].publisher, [4].publisher) { $0 + $1 + $2 + $3 }
+    ///   .sink { print($0) }   // prints "10"
+    /// ```
     public struct Transformed<Output>: Publisher {
       /// Fails, if at all, with the failure type its upstreams share.
       public typealias Failure = A.Failure
