@@ -11,6 +11,11 @@
 /// ```
 public struct ImmediateScheduler: Scheduler, Sendable {
   /// The time type of the immediate scheduler: every instant is the same instant.
+  ///
+  /// ```swift
+  /// let now = ImmediateScheduler.shared.now
+  /// print(now.distance(to: now.advanced(by: 5)))   // prints "Stride(magnitude: 0)"
+  /// ```
   public struct SchedulerTimeType: Strideable, Sendable {
     init() {}
 
@@ -24,6 +29,11 @@ public struct ImmediateScheduler: Scheduler, Sendable {
     ///
     /// The unit constructors (`.seconds(_:)` and the like) all return zero, because time does not
     /// pass on this scheduler.
+    ///
+    /// ```swift
+    /// let stride: ImmediateScheduler.SchedulerTimeType.Stride = .seconds(5)
+    /// print(stride == 0)   // prints "true"
+    /// ```
     public struct Stride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable, Sendable,
       SchedulerTimeIntervalConvertible
     {
