@@ -141,6 +141,10 @@ extension Subscribers {
 }
 
 /// How a subscriber holds the object it writes to.
+///
+/// ```swift
+/// let token = names.assign(to: \.text, on: label, ownership: .weak)   // does not keep the label alive
+/// ```
 public enum ObjectOwnership: Sendable {
   /// The subscriber keeps the object alive, as Combine's `assign(to:on:)` does.
   case strong
