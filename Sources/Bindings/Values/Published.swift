@@ -52,6 +52,13 @@ public struct Published<Value> {
   /// The publisher of a `@Published` property: its current value on subscribe, then every change.
   ///
   /// It never fails. It is also a binding target and a two-way endpoint for the property.
+  ///
+  /// ```swift
+  /// final class Model { @Published var name = "Ada" }
+  /// let model = Model()
+  /// let token = model.$name.sink { print($0) }   // prints "Ada"
+  /// model.name = "Grace"                         // prints "Grace"
+  /// ```
   public struct Publisher: Bindings.Publisher, BindingEndpointConvertible {
     /// The property's values: the current one on subscribe, then every change.
     public typealias Output = Value
