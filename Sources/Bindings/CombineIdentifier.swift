@@ -25,6 +25,12 @@ public struct CombineIdentifier: Hashable, Sendable, CustomStringConvertible {
 /// A type that provides a ``CombineIdentifier`` for use in debugging.
 ///
 /// Classes get a default identifier from their object identity.
+///
+/// ```swift
+/// final class Probe: CustomCombineIdentifierConvertible {}
+/// let probe = Probe()
+/// print(probe.combineIdentifier == probe.combineIdentifier)   // prints "true"
+/// ```
 public protocol CustomCombineIdentifierConvertible {
   /// The identifier of this stream element.
   var combineIdentifier: CombineIdentifier { get }
