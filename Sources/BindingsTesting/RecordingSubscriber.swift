@@ -18,6 +18,12 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
   @unchecked Sendable
 {
   /// One thing the subscriber received.
+  ///
+  /// ```swift
+  /// let recorder = RecordingSubscriber<Int, Never>()
+  /// Just(1).subscribe(recorder)
+  /// print(recorder.events.map(\.description))   // prints "["subscription", "value(1)", "finished"]"
+  /// ```
   public enum Event: CustomStringConvertible {
     /// `receive(subscription:)`.
     case subscription

@@ -20,6 +20,7 @@
 public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable, CustomStringConvertible,
   @unchecked Sendable
 {
+  /// A binding sink accepts only publishers that never fail.
   public typealias Failure = Never
 
   /// What the sink holds, reachable only under its lock: the subscription, the closure, and the
@@ -90,6 +91,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     self.deliver = deliver
   }
 
+  /// A short name for the sink in debugging output: `BindingSink`.
   public var description: String { "BindingSink" }
 
   /// Makes the sink leave `registration`'s bag when it completes or is cancelled.
@@ -105,6 +107,8 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     if ended { registration.remove() }
   }
 
+  /// Requests unlimited values from `subscription`, or cancels it if the sink already has one, has
+  /// ended, or its owner is gone.
   public func receive(subscription: any Subscription) {
     let accepted = owner != nil && state.withLock { $0.status.accept(subscription) }
     if accepted {
@@ -114,6 +118,8 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     }
   }
 
+  /// Hands `input` to the closure with the owner, at once or through the sink's scheduler; asks
+  /// for no more values, as the sink already requested unlimited.
   @inlinable
   public func receive(_ input: Input) -> Subscribers.Demand {
     guard let deliver else {
@@ -124,6 +130,8 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     return .none
   }
 
+  /// Ends the binding: releases the closure and leaves the owner's bag, after any value still on its
+  /// way through the scheduler.
   public func receive(completion: Subscribers.Completion<Never>) {
     // The upstream subscription is released here, after the lock.
     _ = state.withLock { $0.status.terminate() }
@@ -136,6 +144,9 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     deliver { self.state.withLock { $0.release() }.perform() }
   }
 
+  /// Ends the binding at once: cancels the upstream, releases the closure and leaves the owner's bag.
+  ///
+  /// Calling it again, or after completion, does nothing.
   public func cancel() {
     state.withLock { $0.end() }.perform()
     // The closure and the subscription are released here, after the lock.

@@ -61,7 +61,9 @@ public struct ListRows<Row>: RandomAccessCollection {
     self.makeRow = makeRow
   }
 
+  /// The offset of the first row: always zero.
   public var startIndex: Int { 0 }
+  /// One past the offset of the last row: the number of items.
   public var endIndex: Int { itemCount }
 
   /// The row at `position`, made now.

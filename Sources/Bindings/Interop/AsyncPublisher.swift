@@ -52,7 +52,9 @@ extension Publisher where Output: Sendable {
 ///   `nil`. A completion of the publisher ends the sequence.
 public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence
 where Upstream.Failure == Never, Upstream.Output: Sendable {
+  /// The publisher's values, one per iteration.
   public typealias Element = Upstream.Output
+  /// This publisher never fails.
   public typealias Failure = Never
 
   private let upstream: Upstream
@@ -62,17 +64,27 @@ where Upstream.Failure == Never, Upstream.Output: Sendable {
     self.upstream = upstream
   }
 
+  /// Subscribes to the publisher and returns the iterator that reads from that subscription.
   public func makeAsyncIterator() -> Iterator {
     Iterator(handle: AsyncPublisherHandle(upstream))
   }
 
   /// Requests one value per call to `next()`.
+  ///
+  /// ```swift
+  /// var iterator = subject.values.makeAsyncIterator()   // subscribes now
+  /// subject.send(completion: .finished)
+  /// print(await iterator.next() == nil)   // prints "true"
+  /// ```
   public struct Iterator: AsyncIteratorProtocol {
+    /// The publisher's values, one per call to `next()`.
     public typealias Element = Upstream.Output
+    /// This publisher never fails.
     public typealias Failure = Never
 
     fileprivate let handle: AsyncPublisherHandle<Upstream>
 
+    /// Requests one value and waits for it; `nil` once the publisher finishes or the task is cancelled.
     public mutating func next() async -> Upstream.Output? {
       switch await handle.next() {
       case .success(let value): return value
@@ -95,7 +107,9 @@ where Upstream.Failure == Never, Upstream.Output: Sendable {
 /// nothing buffered, and the subscription cancelled exactly once when the task is cancelled or the
 /// loop ends early.
 public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence where Upstream.Output: Sendable {
+  /// The publisher's values, one per iteration.
   public typealias Element = Upstream.Output
+  /// Fails, if at all, with its upstream's failure type.
   public typealias Failure = Upstream.Failure
 
   private let upstream: Upstream
@@ -105,17 +119,27 @@ public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence where U
     self.upstream = upstream
   }
 
+  /// Subscribes to the publisher and returns the iterator that reads from that subscription.
   public func makeAsyncIterator() -> Iterator {
     Iterator(handle: AsyncPublisherHandle(upstream))
   }
 
   /// Requests one value per call to `next()`; throws the publisher's failure.
+  ///
+  /// ```swift
+  /// var iterator = Fail<Int, TestError>(error: .oops).values.makeAsyncIterator()
+  /// do { _ = try await iterator.next() } catch { print(error) }   // prints "oops"
+  /// ```
   public struct Iterator: AsyncIteratorProtocol {
+    /// The publisher's values, one per call to `next()`.
     public typealias Element = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     fileprivate let handle: AsyncPublisherHandle<Upstream>
 
+    /// Requests one value and waits for it; `nil` once the publisher finishes or the task is cancelled,
+    /// and throws the publisher's failure.
     public mutating func next() async throws(Upstream.Failure) -> Upstream.Output? {
       try await handle.next().get()
     }

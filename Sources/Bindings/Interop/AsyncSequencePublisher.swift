@@ -32,7 +32,9 @@ extension AsyncSequence where Self: Sendable {
 ///   fails it. `cancel()` cancels the task exactly once, and nothing is delivered after it.
 /// - **Threads.** Elements are delivered from the task, on Swift Concurrency's global executor.
 public struct AsyncSequencePublisher<Base: AsyncSequence & Sendable>: Publisher {
+  /// The elements of the asynchronous sequence, in order.
   public typealias Output = Base.Element
+  /// The error this publisher can fail with: the one the sequence's iteration throws.
   public typealias Failure = Base.Failure
 
   /// The sequence each subscription iterates.
@@ -43,6 +45,9 @@ public struct AsyncSequencePublisher<Base: AsyncSequence & Sendable>: Publisher 
     self.base = base
   }
 
+  /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+  ///
+  /// The subscriber then receives a subscription, the values it requests and at most one completion.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     let inner = Inner(downstream: subscriber)
     subscriber.receive(subscription: inner)

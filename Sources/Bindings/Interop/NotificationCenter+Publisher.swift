@@ -13,6 +13,8 @@ extension NotificationCenter {
   /// - Parameters:
   ///   - name: The name of the notifications to publish.
   ///   - object: Only notifications posted by this object; `nil` for every sender.
+  ///
+  /// - Returns: A publisher of the matching notifications, which never fails.
   public func publisher(for name: Notification.Name, object: AnyObject? = nil) -> NotificationCenter.Publisher {
     Publisher(center: self, name: name, object: object)
   }
@@ -29,7 +31,9 @@ extension NotificationCenter {
   /// delivered synchronously, on the thread that posts it, if the subscriber has demand for it;
   /// otherwise it is dropped, as in Combine.
   public struct Publisher: Bindings.Publisher {
+    /// Each matching notification, as it is posted.
     public typealias Output = Notification
+    /// This publisher never fails.
     public typealias Failure = Never
 
     /// The center the subscriptions observe.
@@ -46,6 +50,9 @@ extension NotificationCenter {
       self.object = object
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Notification, S.Failure == Never {
       let inner = Inner(downstream: subscriber, center: center)
       subscriber.receive(subscription: inner)

@@ -37,7 +37,9 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
 /// changes.send()   // prints "changed"
 /// ```
 public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
+  /// Nothing but the fact of a change: one `()` per change of a `@Published` property, once it is stored.
   public typealias Output = Void
+  /// This publisher never fails.
   public typealias Failure = Never
 
   private let subject = PassthroughSubject<Void, Never>()
@@ -47,6 +49,9 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
   /// Creates a publisher that sends when ``send()`` is called.
   public init() {}
 
+  /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+  ///
+  /// The subscriber then receives a subscription, the values it requests and at most one completion.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
     subject.receive(subscriber: subscriber)
   }

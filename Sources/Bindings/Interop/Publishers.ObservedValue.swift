@@ -35,6 +35,8 @@ extension Observable where Self: AnyObject {
   ///   - keyPath: The property to observe.
   ///   - scheduler: Where the property is read again after a change. Use the scheduler the object
   ///     is mutated on (the main queue for a view model); it must run the action later, not at once.
+  ///
+  /// - Returns: A publisher of the property's value, read again on `scheduler` after each change.
   public func observe<Value, Context: Scheduler>(
     _ keyPath: KeyPath<Self, Value>,
     on scheduler: Context
@@ -117,7 +119,9 @@ extension Publishers {
   /// Read the objects on the scheduler you give: an `@Observable` class is not thread-safe, and
   /// the publisher reads it where it runs.
   public struct ObservedValue<Value, Context: Scheduler>: Publisher {
+    /// The observed expression's values: the current one on subscribe, then after each change.
     public typealias Output = Value
+    /// This publisher never fails.
     public typealias Failure = Never
 
     /// Where the value is read again after a change.
@@ -156,6 +160,9 @@ extension Publishers {
       self.read = read
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
       let inner = Inner(downstream: subscriber, publisher: self)
       subscriber.receive(subscription: inner)

@@ -16,6 +16,8 @@ extension Timer {
   ///   - runLoop: The run loop that runs the timer; dates are delivered on its thread.
   ///   - mode: The run-loop mode the timer runs in.
   ///   - options: Accepted for Combine compatibility; no option changes the timer.
+  ///
+  /// - Returns: A connectable publisher of dates: `connect()` or `autoconnect()` starts the timer.
   public static func publish(
     every interval: TimeInterval,
     tolerance: TimeInterval? = nil,
@@ -39,7 +41,9 @@ extension Timer {
   /// subscriber gets the same dates; a subscriber without demand misses a date, as in Combine.
   /// Cancelling the connection invalidates the Foundation timer.
   public final class TimerPublisher: ConnectablePublisher, @unchecked Sendable {
+    /// The date of each tick.
     public typealias Output = Date
+    /// This publisher never fails.
     public typealias Failure = Never
 
     /// Seconds between two dates.
@@ -72,6 +76,9 @@ extension Timer {
       self.options = options
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Date, S.Failure == Never {
       dates.receive(subscriber: subscriber)
     }

@@ -54,6 +54,9 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
     attemptToFulfill { [self] result in fulfil(result) }
   }
 
+  /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+  ///
+  /// The subscriber then receives a subscription, the values it requests and at most one completion.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     let conduit = Conduit(future: self, downstream: subscriber)
     // The subscription goes out first, so that a fulfilment racing with this call cannot deliver

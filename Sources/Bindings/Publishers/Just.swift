@@ -9,6 +9,7 @@
 /// // prints "42", "finished"
 /// ```
 public struct Just<Output>: Publisher {
+  /// This publisher never fails.
   public typealias Failure = Never
 
   /// The one value this publisher emits.
@@ -19,6 +20,9 @@ public struct Just<Output>: Publisher {
     self.output = output
   }
 
+  /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+  ///
+  /// The subscriber then receives a subscription, the values it requests and at most one completion.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
     subscriber.receive(subscription: Inner(downstream: subscriber, value: output))
   }

@@ -17,6 +17,8 @@ extension Publisher {
   ///   - whenFull: What happens to a value that arrives when the buffer is full.
   ///
   /// A finish is delivered after the buffered values; a failure is delivered at once.
+  ///
+  /// - Returns: A publisher that keeps up to `size` values the downstream is not ready for.
   public func buffer(
     size: Int,
     prefetch: Publishers.PrefetchStrategy,
@@ -28,6 +30,11 @@ extension Publisher {
 
 extension Publishers {
   /// How a buffer asks its upstream for values.
+  ///
+  /// ```swift
+  /// let eager = subject.buffer(size: 10, prefetch: .keepFull, whenFull: .dropOldest)   // asks for 10 at once
+  /// let lazy = subject.buffer(size: 10, prefetch: .byRequest, whenFull: .dropOldest)   // asks when the downstream does
+  /// ```
   public enum PrefetchStrategy: Equatable, Hashable, Sendable {
     /// Ask for as many values as the buffer holds at once, and keep it full.
     case keepFull
@@ -36,6 +43,11 @@ extension Publishers {
   }
 
   /// What a full buffer does with a new value.
+  ///
+  /// ```swift
+  /// let newest = events.buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest)   // keeps the last two
+  /// let failing = downloads.buffer(size: 2, prefetch: .keepFull, whenFull: .customError { .overflow })
+  /// ```
   public enum BufferingStrategy<Failure: Error> {
     /// Drop the new value.
     case dropNewest
@@ -47,8 +59,18 @@ extension Publishers {
 
   /// A publisher that buffers values the downstream is not ready for; see
   /// ``Publisher/buffer(size:prefetch:whenFull:)``.
+  ///
+  /// ```swift
+  /// let events = PassthroughSubject<Int, Never>()
+  /// let slow = RecordingSubscriber<Int, Never>(initialDemand: .none)
+  /// events.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).subscribe(slow)
+  /// events.send(1); events.send(2); events.send(3)
+  /// slow.request(.unlimited)   // receives 2, 3
+  /// ```
   public struct Buffer<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are buffered.
@@ -69,6 +91,9 @@ extension Publishers {
       self.whenFull = whenFull
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, buffer: self))
     }

@@ -27,7 +27,9 @@ extension Publishers {
   /// // prints "[1, 2]", "[3]"
   /// ```
   public struct CollectByCount<Upstream: Publisher>: Publisher {
+    /// Arrays of the upstream's values, `count` at a time; the last may be shorter.
     public typealias Output = [Upstream.Output]
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are grouped.
@@ -45,6 +47,9 @@ extension Publishers {
       self.count = count
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, count: count))
     }

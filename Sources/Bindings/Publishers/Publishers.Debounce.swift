@@ -23,6 +23,8 @@ extension Publisher {
   ///   - dueTime: How long the upstream must stay quiet.
   ///   - scheduler: The scheduler that keeps time and delivers.
   ///   - options: Scheduler options for the deliveries.
+  ///
+  /// - Returns: A publisher of the values that are followed by `dueTime` of quiet.
   public func debounce<S: Scheduler>(
     for dueTime: S.SchedulerTimeType.Stride,
     scheduler: S,
@@ -34,8 +36,18 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that publishes a value only after its upstream has been quiet for a while.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let query = PassthroughSubject<String, Never>()
+  /// let token = query.debounce(for: .milliseconds(300), scheduler: scheduler).sink { print($0) }
+  /// query.send("sw")
+  /// scheduler.advance(by: .milliseconds(300))   // prints "sw"
+  /// ```
   public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher being debounced.
@@ -60,6 +72,9 @@ extension Publishers {
       self.options = options
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, publisher: self))
     }

@@ -51,7 +51,9 @@ extension Publishers {
   /// // prints "saw 1"
   /// ```
   public struct HandleEvents<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose events are observed.
@@ -84,6 +86,9 @@ extension Publishers {
       self.receiveRequest = receiveRequest
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(self, downstream: subscriber))
     }

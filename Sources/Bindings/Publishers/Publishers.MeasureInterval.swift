@@ -15,6 +15,8 @@ extension Publisher {
   /// - Parameters:
   ///   - scheduler: The scheduler whose clock measures.
   ///   - options: Unused; accepted for Combine compatibility.
+  ///
+  /// - Returns: A publisher of the time between values, in `scheduler`'s stride.
   public func measureInterval<S: Scheduler>(
     using scheduler: S,
     options: S.SchedulerOptions? = nil
@@ -25,8 +27,18 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that publishes the time between its upstream's values.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let taps = PassthroughSubject<Void, Never>()
+  /// let token = taps.measureInterval(using: scheduler).sink { print($0) }
+  /// scheduler.advance(by: .milliseconds(100))
+  /// taps.send()   // prints "Stride(nanoseconds: 100000000)"
+  /// ```
   public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// The time since the previous value (since subscription, for the first), on the scheduler's clock.
     public typealias Output = Context.SchedulerTimeType.Stride
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are timed.
@@ -40,6 +52,9 @@ extension Publishers {
       self.scheduler = scheduler
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, scheduler: scheduler))
     }

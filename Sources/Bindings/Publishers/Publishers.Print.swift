@@ -35,7 +35,9 @@ extension Publishers {
   /// //        "receive finished"
   /// ```
   public struct Print<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// Starts every line, followed by `": "` unless it is empty.
@@ -54,6 +56,9 @@ extension Publishers {
       self.stream = stream
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, prefix: prefix, stream: stream))
     }

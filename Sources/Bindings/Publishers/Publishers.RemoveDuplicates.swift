@@ -44,7 +44,9 @@ extension Publishers {
   /// // prints "1", "2"
   /// ```
   public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose duplicates are removed.
@@ -60,6 +62,9 @@ extension Publishers {
       self.predicate = predicate
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, predicate: predicate))
     }

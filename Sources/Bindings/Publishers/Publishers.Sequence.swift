@@ -25,6 +25,7 @@ extension Publishers {
   /// // prints "1", "2", "finished"
   /// ```
   public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
+    /// The elements of the sequence, in order.
     public typealias Output = Elements.Element
 
     /// The sequence whose elements are published.
@@ -35,6 +36,9 @@ extension Publishers {
       self.sequence = sequence
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       var iterator = sequence.makeIterator()
       if let first = iterator.next() {

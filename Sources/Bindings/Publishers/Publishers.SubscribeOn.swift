@@ -14,6 +14,8 @@ extension Publisher {
   /// - Parameters:
   ///   - scheduler: Where to subscribe, request and cancel.
   ///   - options: Scheduler options for each of those.
+  ///
+  /// - Returns: A publisher that subscribes, requests and cancels on `scheduler`.
   public func subscribe<S: Scheduler>(
     on scheduler: S,
     options: S.SchedulerOptions? = nil
@@ -24,8 +26,15 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that subscribes to its upstream, requests and cancels, on a scheduler.
+  ///
+  /// ```swift
+  /// let token = Publishers.SubscribeOn(upstream: Just(1), scheduler: ImmediateScheduler.shared, options: nil)
+  ///   .sink { print($0) }   // prints "1"
+  /// ```
   public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher to subscribe to.
@@ -42,6 +51,9 @@ extension Publishers {
       self.options = options
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let inner = Inner(downstream: subscriber, scheduler: scheduler, options: options)
       let upstream = self.upstream

@@ -24,6 +24,8 @@ extension Publisher {
   ///   - interval: The shortest time between two emissions.
   ///   - scheduler: The scheduler that keeps time and delivers.
   ///   - latest: Whether to publish the latest value of an interval (`true`) or its first (`false`).
+  ///
+  /// - Returns: A publisher of at most one value per `interval`.
   public func throttle<S: Scheduler>(
     for interval: S.SchedulerTimeType.Stride,
     scheduler: S,
@@ -35,8 +37,18 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that publishes at most one of its upstream's values per interval.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let taps = PassthroughSubject<Int, Never>()
+  /// let token = taps.throttle(for: .seconds(1), scheduler: scheduler, latest: true).sink { print($0) }
+  /// taps.send(1)
+  /// scheduler.advance()   // prints "1"
+  /// ```
   public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher being throttled.
@@ -56,6 +68,9 @@ extension Publishers {
       self.latest = latest
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, publisher: self))
     }

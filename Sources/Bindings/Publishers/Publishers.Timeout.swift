@@ -20,6 +20,8 @@ extension Publisher {
   ///   - scheduler: The scheduler that keeps time and delivers.
   ///   - options: Scheduler options for the deliveries and the timer.
   ///   - customError: Makes the failure to end with; without it the publisher finishes.
+  ///
+  /// - Returns: A publisher that ends once the upstream stays silent for longer than `interval`.
   public func timeout<S: Scheduler>(
     _ interval: S.SchedulerTimeType.Stride,
     scheduler: S,
@@ -33,8 +35,18 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that ends when its upstream stays silent for too long.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let silent = PassthroughSubject<Int, Never>()
+  /// let token = silent.timeout(.seconds(5), scheduler: scheduler)
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// scheduler.advance(by: .seconds(5))   // prints "finished"
+  /// ```
   public struct Timeout<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher being watched.
@@ -63,6 +75,9 @@ extension Publishers {
       self.customError = customError
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, publisher: self))
     }

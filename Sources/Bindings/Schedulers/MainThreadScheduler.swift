@@ -31,6 +31,7 @@ import Foundation
 /// and lets a worker thread drain the main queue. `Thread.isMainThread` is then `false` even inside
 /// `@MainActor` code, so this scheduler also recognises the main queue itself.
 public final class MainThreadScheduler: Scheduler, @unchecked Sendable {
+  /// The main-thread scheduler keeps the main dispatch queue's time.
   public typealias SchedulerTimeType = DispatchQueue.SchedulerTimeType
 
   /// The main-thread scheduler takes no options.
@@ -53,8 +54,10 @@ public final class MainThreadScheduler: Scheduler, @unchecked Sendable {
     Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
   }
 
+  /// The main queue's current time.
   public var now: SchedulerTimeType { DispatchQueue.main.now }
 
+  /// The main queue's minimum tolerance.
   public var minimumTolerance: SchedulerTimeType.Stride { DispatchQueue.main.minimumTolerance }
 
   /// Runs `action` now if this is the main thread and nothing scheduled earlier is still waiting;

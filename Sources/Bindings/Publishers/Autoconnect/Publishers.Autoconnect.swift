@@ -9,7 +9,9 @@ extension Publishers {
   /// subject.send(1)   // prints "1"
   /// ```
   public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher, @unchecked Sendable {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The connectable publisher.
@@ -22,6 +24,9 @@ extension Publishers {
       self.upstream = upstream
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let action = machine.withLock { $0.subscriberAdded() }
       // The subscriber attaches before connecting, so that it sees what a synchronous upstream sends.

@@ -31,9 +31,17 @@ extension Publisher {
 extension Publishers {
   /// A connectable publisher that shares its upstream through a subject, as
   /// ``Publisher/multicast(_:)`` describes. It is a class: every copy shares the one subject.
+  ///
+  /// ```swift
+  /// let shared = [1, 2].publisher.multicast { PassthroughSubject<Int, Never>() }
+  /// let token = shared.sink { print($0) }
+  /// let connection = shared.connect()   // prints "1", "2"
+  /// ```
   public final class Multicast<Upstream: Publisher, SubjectType: Subject>: ConnectablePublisher, @unchecked Sendable
   where Upstream.Output == SubjectType.Output, Upstream.Failure == SubjectType.Failure {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The shared publisher.
@@ -62,6 +70,9 @@ extension Publishers {
       }
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       sharedSubject.subscribe(subscriber)
     }
