@@ -77,7 +77,8 @@ extension Reactive {
     message:
       "reactive key-path targets need a writable property (var) of a BindingOwner: adopt BindingOwner by adding `let bindings = BindingBag()` to the class, or write the member in `extension Reactive where Base: …`"
   )
-  public subscript<Value>(dynamicMember keyPath: KeyPath<Base, Value>) -> Never {
+  public subscript<Value>(dynamicMember keyPath: KeyPath<Base, Value>) -> MutableProperty<Value> {
+    // A target, a source and an endpoint, so that the line using it reports only this message.
     fatalError("unavailable")
   }
 }
