@@ -1,5 +1,5 @@
 /// Something that is both a binding target and a source of its own changes: one side of a
-/// two-way binding made with `<~>`.
+/// two-way binding made with `<~>`, and a publisher of its changes.
 ///
 /// ``MutableProperty`` and the projected publisher of ``Published`` are endpoints. Make one for a
 /// control from a key-path target and the publisher of its user-made changes:
@@ -16,6 +16,17 @@
 ///   }
 /// }
 /// ```
+///
+/// `slider.reactive.value` is then a target (`<~`), a source (`~>`, `sink`) and an endpoint (`<~>`):
+///
+/// ```swift
+/// slider.reactive.value <~ player.$volume
+/// slider.reactive.value ~> player.reactive.setVolume
+/// slider.reactive.value <~> player.$volume
+/// ```
+///
+/// A plain key-path target (`label.reactive.text` for a `var text` with no change publisher) is a
+/// target only: the library cannot see that property change.
 public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConvertible {
   /// The side that bindings write into.
   public let bindingTarget: BindingTarget<Owner, Value>
