@@ -62,6 +62,27 @@ public struct Reactive<Base> {
   }
 }
 
+extension Reactive {
+  /// Key-path targets exist only for writable properties of a ``BindingOwner``.
+  ///
+  /// ```swift
+  /// final class Label: BindingOwner {   // adopt BindingOwner…
+  ///   let bindings = BindingBag()
+  ///   var text: String?                 // …and make the property a `var`
+  /// }
+  /// ```
+  @available(
+    *,
+    unavailable,
+    message:
+      "reactive key-path targets need a writable property (var) of a BindingOwner: adopt BindingOwner by adding `let bindings = BindingBag()` to the class, or write the member in `extension Reactive where Base: …`"
+  )
+  public subscript<Value>(dynamicMember keyPath: KeyPath<Base, Value>) -> MutableProperty<Value> {
+    // A target, a source and an endpoint, so that the line using it reports only this message.
+    fatalError("unavailable")
+  }
+}
+
 extension Reactive where Base: BindingOwner {
   /// A binding target that writes the property at `keyPath` of the owner.
   ///
