@@ -43,13 +43,12 @@ extension CustomCombineIdentifierConvertible where Self: AnyObject {
 
 private final class CombineIdentifierCounter: @unchecked Sendable {
   static let shared = CombineIdentifierCounter()
-  private let lock = Lock()
   // Starts above every pointer-derived identifier's typical range is not needed: the high bit marks
   // counter-made identifiers so they never equal an object's address.
-  private var value: UInt64 = 1 << 63
+  private let value = Locked<UInt64>(1 << 63)
 
   func next() -> UInt64 {
-    lock.withLock {
+    value.withLock { value in
       value &+= 1
       return value
     }

@@ -21,28 +21,64 @@
 ///
 /// Safe to use from any thread. Cancellation always runs after the bag's lock is released.
 public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
+  /// One live binding: the token that ends it, what it writes, and its target identity.
   private struct Entry {
     var token: AnyCancellable
     var record: BindingRecord
     var identity: AnyHashable?
   }
 
-  private let lock = Lock()
-  private var entries: [UInt64: Entry] = [:]
-  private var idsByIdentity: [AnyHashable: UInt64] = [:]
-  private var nextID: UInt64 = 0
+  /// The bag's contents, decided under the lock; tokens are cancelled and released after it.
+  private struct State {
+    var entries: [UInt64: Entry] = [:]
+    var idsByIdentity: [AnyHashable: UInt64] = [:]
+    var nextID: UInt64 = 0
+
+    mutating func makeID() -> UInt64 {
+      nextID += 1
+      return nextID
+    }
+
+    /// Stores `entry` under `id`; returns the entry it replaces, which has the same identity.
+    mutating func insert(_ entry: Entry, id: UInt64) -> Entry? {
+      var replaced: Entry?
+      if let identity = entry.identity {
+        if let previous = idsByIdentity[identity] { replaced = entries.removeValue(forKey: previous) }
+        idsByIdentity[identity] = id
+      }
+      entries[id] = entry
+      return replaced
+    }
+
+    mutating func remove(id: UInt64) -> Entry? {
+      guard let entry = entries.removeValue(forKey: id) else { return nil }
+      if let identity = entry.identity, idsByIdentity[identity] == id {
+        idsByIdentity[identity] = nil
+      }
+      return entry
+    }
+
+    mutating func removeAll() -> [UInt64: Entry] {
+      let taken = entries
+      entries = [:]
+      idsByIdentity = [:]
+      return taken
+    }
+  }
+
+  private let state = Locked(State())
 
   /// Creates an empty bag.
   public init() {}
 
   deinit {
-    // Only this thread can reach the bag now, so the lock is not needed.
-    for entry in entries.values { entry.token.cancel() }
+    let taken = state.withLock { $0.removeAll() }
+    for entry in taken.values { entry.token.cancel() }
   }
 
   /// The number of live bindings.
   public var count: Int {
-    lock.withLock { entries.count }
+    state.withLock { $0.entries.count }
   }
 
   /// The live bindings, oldest first, with where each was made and the target it writes.
@@ -59,7 +95,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   /// operands), so only bindings made with `bind(to:)` and ``insert(_:identity:target:fileID:line:)``
   /// know where they were made; every binding knows its target.
   public var liveBindings: [BindingRecord] {
-    lock.withLock { entries.sorted { $0.key < $1.key }.map(\.value.record) }
+    state.withLock { state in state.entries.sorted { $0.key < $1.key }.map(\.value.record) }
   }
 
   /// The number of live bindings and one line per binding, for debugging.
@@ -98,12 +134,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
 
   /// Cancels every live binding and empties the bag; the owner can bind again afterwards.
   public func removeAll() {
-    let taken = lock.withLock {
-      let taken = entries
-      entries = [:]
-      idsByIdentity = [:]
-      return taken
-    }
+    let taken = state.withLock { $0.removeAll() }
     for entry in taken.values { entry.token.cancel() }
   }
 
@@ -111,38 +142,22 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
 
   @usableFromInline
   func makeID() -> UInt64 {
-    lock.withLock {
-      nextID += 1
-      return nextID
-    }
+    state.withLock { $0.makeID() }
   }
 
   /// Stores a binding under `id`; a live binding with the same identity is cancelled after the
   /// lock is released.
   @usableFromInline
   func insert(_ token: AnyCancellable, id: UInt64, identity: AnyHashable?, record: BindingRecord) {
-    let replaced: Entry? = lock.withLock {
-      var replaced: Entry?
-      if let identity {
-        if let previous = idsByIdentity[identity] { replaced = entries.removeValue(forKey: previous) }
-        idsByIdentity[identity] = id
-      }
-      entries[id] = Entry(token: token, record: record, identity: identity)
-      return replaced
-    }
+    let entry = Entry(token: token, record: record, identity: identity)
+    let replaced = state.withLock { $0.insert(entry, id: id) }
     replaced?.token.cancel()
   }
 
   /// Forgets the binding stored under `id`, if it is still there. The entry is released after the
   /// lock, since releasing a token can run arbitrary `deinit`s.
   func remove(id: UInt64) {
-    let removed: Entry? = lock.withLock {
-      guard let entry = entries.removeValue(forKey: id) else { return nil }
-      if let identity = entry.identity, idsByIdentity[identity] == id {
-        idsByIdentity[identity] = nil
-      }
-      return entry
-    }
+    let removed = state.withLock { $0.remove(id: id) }
     _ = removed
   }
 }

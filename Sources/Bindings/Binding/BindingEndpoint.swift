@@ -1,5 +1,5 @@
 /// Something that is both a binding target and a source of its own changes: one side of a
-/// two-way binding made with `<~>`.
+/// two-way binding made with `<~>`, and a publisher of its changes.
 ///
 /// ``MutableProperty`` and the projected publisher of ``Published`` are endpoints. Make one for a
 /// control from a key-path target and the publisher of its user-made changes:
@@ -16,11 +16,23 @@
 ///   }
 /// }
 /// ```
+///
+/// `slider.reactive.value` is then a target (`<~`), a source (`~>`, `sink`) and an endpoint (`<~>`):
+///
+/// ```swift
+/// slider.reactive.value <~ player.$volume
+/// slider.reactive.value ~> player.reactive.setVolume
+/// slider.reactive.value <~> player.$volume
+/// ```
+///
+/// A plain key-path target (`label.reactive.text` for a `var text` with no change publisher) is a
+/// target only: the library cannot see that property change.
 public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConvertible {
   /// The side that bindings write into.
   public let bindingTarget: BindingTarget<Owner, Value>
-  /// Subscribes closures to the endpoint's changes and to their end.
-  let observe: (_ receiveValue: @escaping (Value) -> Void, _ receiveEnd: @escaping () -> Void) -> AnyCancellable
+  /// The endpoint's changes: what it sends to the other side of a two-way binding, and to its
+  /// subscribers as a publisher.
+  let changes: AnyPublisher<Value, Never>
 
   /// Creates an endpoint that writes through `target` and reports `changes`.
   ///
@@ -33,17 +45,15 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
     changes: Changes
   ) where Changes.Output == Value, Changes.Failure == Never {
     bindingTarget = target
-    observe = { receiveValue, receiveEnd in
-      changes.sink(receiveCompletion: { _ in receiveEnd() }, receiveValue: receiveValue)
-    }
+    self.changes = changes.eraseToAnyPublisher()
   }
 
-  private init(
-    target: BindingTarget<Owner, Value>,
-    observe: @escaping (_ receiveValue: @escaping (Value) -> Void, _ receiveEnd: @escaping () -> Void) -> AnyCancellable
-  ) {
-    bindingTarget = target
-    self.observe = observe
+  /// Subscribes closures to the endpoint's changes and to their end.
+  func observe(
+    _ receiveValue: @escaping (Value) -> Void,
+    _ receiveEnd: @escaping () -> Void
+  ) -> AnyCancellable {
+    changes.sink(receiveCompletion: { _ in receiveEnd() }, receiveValue: receiveValue)
   }
 
   /// This endpoint itself, so that a `BindingEndpoint` can stand wherever an endpoint is accepted.
@@ -83,17 +93,46 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
       if let value = back(converted) { target.write(owner, value) }
     }
     convertedTarget.valueBag = target.valueBag
-    let observe = self.observe
-    return BindingEndpoint<Owner, Converted>(target: convertedTarget) { receiveValue, receiveEnd in
-      observe(
-        { value in
-          if let converted = forward(value) { receiveValue(converted) }
-        },
-        receiveEnd
-      )
-    }
+    return BindingEndpoint<Owner, Converted>(target: convertedTarget, changes: changes.compactMap(forward))
   }
 }
+
+extension BindingEndpoint: Publisher {
+  /// An endpoint publishes its changes.
+  public typealias Output = Value
+  /// An endpoint's changes never fail.
+  public typealias Failure = Never
+
+  /// Subscribes `subscriber` to the endpoint's changes, so an endpoint is a source as well as a
+  /// target: `slider.reactive.value ~> viewModel.reactive.volume`, or `.sink { … }`.
+  ///
+  /// ```swift
+  /// let token = slider.reactive.value.sink { print($0) }
+  /// slider.userMoved(to: 0.8)   // prints "0.8"
+  /// ```
+  ///
+  /// A subscriber gets what the endpoint's `changes` publisher sends: a control's user changes do
+  /// not include the values a binding writes into it.
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
+    changes.receive(subscriber: subscriber)
+  }
+}
+
+extension BindingEndpoint: BindingValueSource {
+  /// The owner whose value the endpoint publishes, or a stand-in when it is gone.
+  @usableFromInline
+  var valueOwner: AnyObject { bindingTarget.owner ?? NoBindingValueOwner() }
+
+  /// The endpoint's target identity; an endpoint without one is never taken for another target.
+  @usableFromInline
+  var valueTargetIdentity: AnyHashable { bindingTarget.identity ?? AnyHashable(NoBindingTargetIdentity()) }
+}
+
+/// Stands for the owner of an endpoint that has gone: it owns no bag.
+private final class NoBindingValueOwner {}
+
+/// The identity of an endpoint whose target has none: equal to nothing a target can have.
+private struct NoBindingTargetIdentity: Hashable {}
 
 /// A type that can be either side of `<~>`: a binding target that also publishes its changes.
 ///

@@ -75,7 +75,8 @@ public func ~> <Source: Publisher, Owner: BindingOwner>(
   source: Source,
   target: (owner: Owner, receiveValue: (Owner, Source.Output) -> Void)
 ) -> AnyCancellable where Source.Failure == Never {
-  BindingTarget(target.owner, write: target.receiveValue).bind(source, fileID: nil, line: nil)
+  BindingTarget(owner: target.owner, identity: nil, description: nil, delivery: nil, write: target.receiveValue)
+    .bind(source, fileID: nil, line: nil)
 }
 
 // MARK: - Forwarding into subjects
@@ -208,6 +209,66 @@ public func ~> <Source: Publisher, Target: BindingTargetConvertible>(
   fatalError("unavailable")
 }
 
+/// A source of numbers (or other values with a text form) cannot drive a text target directly.
+@available(
+  *,
+  unavailable,
+  message:
+    "the target takes String? and the source's values are not strings: convert them first with .map(String.init), e.g. label.reactive.text <~ count.map(String.init)"
+)
+@discardableResult
+public func <~ <Target: BindingTargetConvertible, Source: Publisher>(
+  target: Target,
+  source: Source
+) -> AnyCancellable where Target.Value == String?, Source.Output: LosslessStringConvertible, Source.Failure == Never {
+  fatalError("unavailable")
+}
+
+/// A source of numbers (or other values with a text form) cannot drive a text target directly.
+@available(
+  *,
+  unavailable,
+  message:
+    "the target takes String and the source's values are not strings: convert them first with .map(String.init), e.g. label.reactive.title <~ count.map(String.init)"
+)
+@discardableResult
+public func <~ <Target: BindingTargetConvertible, Source: Publisher>(
+  target: Target,
+  source: Source
+) -> AnyCancellable where Target.Value == String, Source.Output: LosslessStringConvertible, Source.Failure == Never {
+  fatalError("unavailable")
+}
+
+/// A source of numbers (or other values with a text form) cannot drive a text target directly.
+@available(
+  *,
+  unavailable,
+  message:
+    "the target takes String? and the source's values are not strings: convert them first with .map(String.init), e.g. count.map(String.init) ~> label.reactive.text"
+)
+@discardableResult
+public func ~> <Source: Publisher, Target: BindingTargetConvertible>(
+  source: Source,
+  target: Target
+) -> AnyCancellable where Target.Value == String?, Source.Output: LosslessStringConvertible, Source.Failure == Never {
+  fatalError("unavailable")
+}
+
+/// A source of numbers (or other values with a text form) cannot drive a text target directly.
+@available(
+  *,
+  unavailable,
+  message:
+    "the target takes String and the source's values are not strings: convert them first with .map(String.init), e.g. count.map(String.init) ~> label.reactive.title"
+)
+@discardableResult
+public func ~> <Source: Publisher, Target: BindingTargetConvertible>(
+  source: Source,
+  target: Target
+) -> AnyCancellable where Target.Value == String, Source.Output: LosslessStringConvertible, Source.Failure == Never {
+  fatalError("unavailable")
+}
+
 // MARK: - Methods
 
 extension Publisher where Failure == Never {
@@ -258,7 +319,8 @@ extension Publisher where Failure == Never {
     line: UInt = #line,
     receiveValue: @escaping (Owner, Output) -> Void
   ) -> AnyCancellable {
-    BindingTarget(owner, write: receiveValue).bind(self, fileID: fileID, line: line)
+    BindingTarget(owner: owner, identity: nil, description: nil, delivery: nil, write: receiveValue)
+      .bind(self, fileID: fileID, line: line)
   }
 }
 
@@ -311,56 +373,88 @@ private final class SubjectBindingForwarder<Target: Subject>: Subscriber, Subscr
   typealias Input = Target.Output
   typealias Failure = Never
 
-  private let lock = Lock()
-  private weak var subject: Target?
-  private var upstream: (any Subscription)?
-  private var isTerminated = false
-  private var token: AnyCancellable?
-  /// The subscription that reports the subject's completion; cancelled when the binding ends.
-  private var completionWatch: (any Subscription)?
+  /// What the forwarder holds, decided under the lock; everything taken out of it is cancelled or
+  /// released after the lock.
+  private struct State {
+    weak var subject: Target?
+    var upstream: (any Subscription)?
+    var isTerminated = false
+    var token: AnyCancellable?
+    /// The subscription that reports the subject's completion; cancelled when the binding ends.
+    var completionWatch: (any Subscription)?
+
+    /// What the binding held when it ended, to cancel and release after the lock.
+    struct Released {
+      var upstream: (any Subscription)?
+      var token: AnyCancellable?
+      var subject: Target?
+      var completionWatch: (any Subscription)?
+    }
+
+    enum SubscriptionAction {
+      /// A second subscription, or one after the end: cancel it.
+      case cancel
+      /// The subject died before the source answered: cancel the subscription, release the rest.
+      case cancelAfterSubjectDied(Released)
+      /// Hand the subject this forwarder as its subscription.
+      case attach(Target)
+    }
+
+    mutating func receive(subscription: any Subscription) -> SubscriptionAction {
+      guard upstream == nil, !isTerminated else { return .cancel }
+      guard let subject else { return .cancelAfterSubjectDied(terminate()) }
+      upstream = subscription
+      return .attach(subject)
+    }
+
+    /// Keeps `subscription` as the completion watch; `false` when the binding has already ended.
+    mutating func watchCompletion(_ subscription: any Subscription) -> Bool {
+      guard !isTerminated else { return false }
+      completionWatch = subscription
+      return true
+    }
+
+    mutating func terminate() -> Released {
+      isTerminated = true
+      let released = Released(upstream: upstream, token: token, subject: subject, completionWatch: completionWatch)
+      upstream = nil
+      token = nil
+      completionWatch = nil
+      return released
+    }
+  }
+
+  private let state: Locked<State>
+  private let liveObject = LiveObjectToken("SubjectBindingForwarder")
 
   init(subject: Target) {
-    self.subject = subject
+    state = Locked(State(subject: subject))
   }
 
   func keepAlive(_ token: AnyCancellable) {
-    lock.withLock { self.token = token }
+    state.withLock { $0.token = token }
   }
 
   /// Keeps the subscription that reports the subject's completion, or cancels it if the binding
   /// has already ended.
   func watchCompletion(_ subscription: any Subscription) {
-    let isTerminated: Bool = lock.withLock {
-      if !self.isTerminated { completionWatch = subscription }
-      return self.isTerminated
-    }
-    if isTerminated { subscription.cancel() }
+    if !state.withLock({ $0.watchCompletion(subscription) }) { subscription.cancel() }
   }
 
   func receive(subscription: any Subscription) {
-    lock.lock()
-    guard upstream == nil, !isTerminated else {
-      lock.unlock()
+    switch state.withLock({ $0.receive(subscription: subscription) }) {
+    case .cancel:
       subscription.cancel()
-      return
-    }
-    guard let subject else {
-      // The subject died before the source answered: end here, breaking the token cycle.
-      isTerminated = true
-      let released = token
-      token = nil
-      lock.unlock()
+    case .cancelAfterSubjectDied(let released):
       subscription.cancel()
       _ = released
-      return
+    case .attach(let subject):
+      subject.send(subscription: self)
     }
-    upstream = subscription
-    lock.unlock()
-    subject.send(subscription: self)
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    guard let subject = lock.withLock({ isTerminated ? nil : subject }) else {
+    guard let subject = state.withLock({ $0.isTerminated ? nil : $0.subject }) else {
       cancel()
       return .none
     }
@@ -369,38 +463,24 @@ private final class SubjectBindingForwarder<Target: Subject>: Subscriber, Subscr
   }
 
   func receive(completion: Subscribers.Completion<Never>) {
-    let released = lock.withLock {
-      isTerminated = true
-      let taken = (upstream, token, subject, completionWatch)
-      upstream = nil
-      token = nil
-      completionWatch = nil
-      return taken
-    }
-    released.3?.cancel()
-    (released.2 as? any UpstreamRemovingSubject)?.removeUpstream(self)
+    let released = state.withLock { $0.terminate() }
+    released.completionWatch?.cancel()
+    (released.subject as? any UpstreamRemovingSubject)?.removeUpstream(self)
     _ = released
   }
 
   func request(_ demand: Subscribers.Demand) {
     // The subject asks for unlimited values; pass that on once.
-    let upstream = lock.withLock { isTerminated ? nil : self.upstream }
+    let upstream = state.withLock { $0.isTerminated ? nil : $0.upstream }
     upstream?.request(demand)
   }
 
   func cancel() {
-    let (upstream, token, subject, completionWatch) = lock.withLock {
-      isTerminated = true
-      let taken = (self.upstream, self.token, self.subject, self.completionWatch)
-      self.upstream = nil
-      self.token = nil
-      self.completionWatch = nil
-      return taken
-    }
-    upstream?.cancel()
-    completionWatch?.cancel()
-    (subject as? any UpstreamRemovingSubject)?.removeUpstream(self)
-    _ = token
+    let released = state.withLock { $0.terminate() }
+    released.upstream?.cancel()
+    released.completionWatch?.cancel()
+    (released.subject as? any UpstreamRemovingSubject)?.removeUpstream(self)
+    _ = released
   }
 }
 

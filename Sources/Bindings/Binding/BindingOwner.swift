@@ -57,13 +57,13 @@ private let bindingBagCreationLock = BindingBagCreationLock()
 
 /// Serializes the creation of associated bags, so two threads cannot each attach one.
 private final class BindingBagCreationLock: @unchecked Sendable {
-  let lock = Lock()
+  let lock = Locked(())
 }
 
 extension BindingOwner where Self: NSObject {
   /// The bindings this object owns, stored as an associated object.
   public var bindings: BindingBag {
-    bindingBagCreationLock.lock.withLock {
+    bindingBagCreationLock.lock.withLock { _ in
       if let bag = objc_getAssociatedObject(self, &bindingBagAssociationKey) as? BindingBag {
         return bag
       }

@@ -40,16 +40,32 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
   ///   - owner: The object whose lifetime bounds the binding; held weakly.
   ///   - identity: Give one to allow a single source per target: binding a new source to a target
   ///     with the same identity on the same owner replaces the previous binding.
-  ///   - description: What introspection shows for this target.
+  ///   - description: What introspection shows for this target. By default, the name of the
+  ///     member the target is made in: `ViewModel.rename` for the example above.
+  ///   - function: Where the target is made; leave the default.
   ///   - write: Called with the owner and each value, on the thread that delivers the value.
   @inlinable
   public init(
     _ owner: Owner,
     identity: AnyHashable? = nil,
     description: String? = nil,
+    function: String = #function,
     write: @escaping (Owner, Value) -> Void
   ) {
-    self.init(owner: owner, identity: identity, description: description, delivery: nil, write: write)
+    self.init(
+      owner: owner,
+      identity: identity,
+      description: description ?? Self.describe(madeIn: function),
+      delivery: nil,
+      write: write
+    )
+  }
+
+  /// What introspection shows for a target made in `function` without a description: the member's
+  /// name when it is a property of a `Reactive` extension (`ViewModel.rename`), else the function.
+  @usableFromInline
+  static func describe(madeIn function: String) -> String {
+    function.contains("(") ? "\(Owner.self) target made in \(function)" : "\(Owner.self).\(function)"
   }
 
   /// Creates a target that writes values into `owner` with `write`, always on `scheduler`.
@@ -71,13 +87,14 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
     _ owner: Owner,
     identity: AnyHashable? = nil,
     description: String? = nil,
+    function: String = #function,
     scheduler: S,
     write: @escaping (Owner, Value) -> Void
   ) {
     self.init(
       owner: owner,
       identity: identity,
-      description: description,
+      description: description ?? Self.describe(madeIn: function),
       delivery: { scheduler.schedule($0) },
       write: write
     )
@@ -110,12 +127,13 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
     onMainActor owner: Owner,
     identity: AnyHashable? = nil,
     description: String? = nil,
+    function: String = #function,
     write: @escaping @MainActor (Owner, Value) -> Void
   ) {
     self.init(
       owner: owner,
       identity: identity,
-      description: description,
+      description: description ?? Self.describe(madeIn: function),
       delivery: Self.mainThreadDelivery
     ) { owner, value in
       // The delivery runs on the main thread, where both were handed over.

@@ -33,10 +33,12 @@
 ///    example a `<~` into the right side that follows the left side), the two would change each
 ///    other forever; the binding detects the loop, ends itself, and reports it on standard error.
 ///
-/// Values are written on the thread that changed the other side, directly: a scheduler given to an
-/// endpoint's target (`delivered(on:)`) is not used by two-way bindings. Two-way bindings are meant for
-/// state changed on one thread at a time (usually the main thread); changes made at the same
-/// instant on two threads are applied safely, in some order.
+/// A side whose target delivers on the main thread (an endpoint of a ``MainActorBindingOwner``, or
+/// one made with `BindingTarget(onMainActor:)`) is written on the main thread, at once when the
+/// change arrives there; a side whose target was given a scheduler (`delivered(on:)`) is written on
+/// it. Any other side is written on the thread that changed the other side. A change of a side made
+/// while a write into it waits for its thread wins over that write. Changes made at the same instant
+/// on two threads are applied safely, in some order; both sides settle on one of them.
 ///
 /// - Returns: A token that ends the binding when cancelled; keeping it is not necessary.
 @discardableResult
@@ -130,6 +132,12 @@ extension BindingEndpointConvertible {
 }
 
 /// The decisions of a two-way binding, as a plain value; ``TwoWayBindingLink`` performs them.
+///
+/// A write is decided when a change arrives (``receive(_:from:)``), and performed later, possibly on
+/// another thread (the written side's delivery): the performer calls ``beginWrite()`` just before
+/// writing and ``finishWrite()`` just after. Between the decision and the write, a change of the
+/// side about to be written is newer than the value on its way, so that write is skipped and the
+/// change wins.
 struct TwoWayBindingStateMachine<Value> {
   enum Side: Equatable {
     case left, right
@@ -147,9 +155,10 @@ struct TwoWayBindingStateMachine<Value> {
   /// The side being subscribed while the other is not yet: what it sends then is its own current
   /// value, which must not overwrite the side the binding starts from.
   private(set) var connecting: Side?
-  /// The side being written into, if a write is in progress.
+  /// The side a decided write goes into, until the write has finished.
   private(set) var writing: Side?
-  /// Whether the side being written into has not yet reported the write back.
+  /// Whether the side being written into has not yet reported the write back; set only while the
+  /// write is being performed, since only then can a report be its echo.
   private var expectsEcho = false
   /// The latest change that arrived during a write; applied once the write ends.
   private var pending: (value: Value, side: Side)?
@@ -170,11 +179,12 @@ struct TwoWayBindingStateMachine<Value> {
     if isCancelled || side == connecting { return .none }
     if let writing {
       if writing == side && expectsEcho {
-        // The side reporting the value we just wrote into it.
+        // The side reporting the value we are writing into it.
         expectsEcho = false
         return .none
       }
-      // A real change during the write: keep only the latest, so the last change wins.
+      // A real change during the write, or while the write waits for its delivery: keep only the
+      // latest, so the last change wins.
       pending = (value, side)
       return .none
     }
@@ -183,6 +193,16 @@ struct TwoWayBindingStateMachine<Value> {
 
   mutating func finishConnecting() {
     connecting = nil
+  }
+
+  /// Called just before the decided write is performed; `false` when it must be skipped: the
+  /// binding ended, or the side to be written changed since the write was decided (that change is
+  /// pending and wins).
+  mutating func beginWrite() -> Bool {
+    guard !isCancelled, let writing else { return false }
+    if let pending, pending.side == writing { return false }
+    expectsEcho = true
+    return true
   }
 
   mutating func finishWrite() -> Action {
@@ -213,31 +233,88 @@ struct TwoWayBindingStateMachine<Value> {
 
   private mutating func startWrite(_ value: Value, into side: Side) -> Action {
     writing = side
-    expectsEcho = true
+    expectsEcho = false
     return .write(value, into: side)
   }
 }
 
 /// The two subscriptions of a two-way binding and the state that keeps them from echoing.
+///
+/// A write into a side whose target has a delivery (a main-actor owner's target, `delivered(on:)`)
+/// is performed through that delivery: on the main thread for a main-actor owner, at once when the
+/// change arrives there.
 final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner, Value>: Cancellable,
   @unchecked Sendable
 {
   typealias Machine = TwoWayBindingStateMachine<Value>
   typealias Side = Machine.Side
 
-  private let lock = Lock()
-  private var machine: TwoWayBindingStateMachine<Value>
-  private var observations: [AnyCancellable] = []
-  private var registrations: [BindingBagRegistration] = []
-  private var left: BindingTarget<LeftOwner, Value>?
-  private var right: BindingTarget<RightOwner, Value>?
-  /// What the owners' bags show for this binding, kept for the loop report.
-  private var record: BindingRecord?
+  /// Everything the link holds, reachable only under its lock.
+  private struct State {
+    var machine: Machine
+    var observations: [AnyCancellable] = []
+    var registrations: [BindingBagRegistration] = []
+    var left: BindingTarget<LeftOwner, Value>?
+    var right: BindingTarget<RightOwner, Value>?
+    /// What the owners' bags show for this binding, kept for the loop report.
+    var record: BindingRecord?
+
+    /// What the binding held when it ended, to cancel and release after the lock.
+    struct Released {
+      var observations: [AnyCancellable]
+      var registrations: [BindingBagRegistration]
+      var targets: (BindingTarget<LeftOwner, Value>?, BindingTarget<RightOwner, Value>?)
+    }
+
+    /// Keeps `observation`; `false` when the binding has ended, and the caller cancels it.
+    mutating func keep(_ observation: AnyCancellable) -> Bool {
+      guard !machine.isCancelled else { return false }
+      observations.append(observation)
+      return true
+    }
+
+    /// The delivery of the target of `side`, if it has one.
+    func delivery(of side: Side) -> BindingDelivery? {
+      side == .left ? left?.delivery : right?.delivery
+    }
+
+    enum WriteAction {
+      case skip
+      /// The owner of the side to write is gone: end the binding.
+      case cancel
+      case write(() -> Void)
+    }
+
+    /// The write of `value` into `side`, to perform now.
+    mutating func beginWrite(_ value: Value, into side: Side) -> WriteAction {
+      guard machine.beginWrite() else { return .skip }
+      switch side {
+      case .left:
+        guard let left, let owner = left.owner else { return .cancel }
+        return .write { left.write(owner, value) }
+      case .right:
+        guard let right, let owner = right.owner else { return .cancel }
+        return .write { right.write(owner, value) }
+      }
+    }
+
+    /// Ends the binding; `nil` when it had already ended.
+    mutating func cancel() -> Released? {
+      guard machine.cancel() else { return nil }
+      let released = Released(observations: observations, registrations: registrations, targets: (left, right))
+      observations = []
+      registrations = []
+      left = nil
+      right = nil
+      return released
+    }
+  }
+
+  private let state: Locked<State>
+  private let liveObject = LiveObjectToken("TwoWayBindingLink")
 
   private init(left: BindingTarget<LeftOwner, Value>, right: BindingTarget<RightOwner, Value>, connecting: Side) {
-    self.left = left
-    self.right = right
-    machine = TwoWayBindingStateMachine(connecting: connecting)
+    state = Locked(State(machine: Machine(connecting: connecting), left: left, right: right))
   }
 
   static func bind(
@@ -257,13 +334,13 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     let link = TwoWayBindingLink(left: leftTarget, right: rightTarget, connecting: seed == .right ? .left : .right)
     let token = AnyCancellable(link)
     let record = BindingRecord(target: "\(leftTarget.targetDescription) <~> \(rightTarget.targetDescription)")
-    link.lock.withLock { link.record = record }
+    link.state.withLock { $0.record = record }
     // The left side is the target of the binding, like the left of `<~`: one source at a time, so a
     // new binding into it replaces this one. The right side is the source; other bindings into or
     // from it (another `<~>`, a `<~` feeding it) must not end this one.
     for (bag, identity) in [(leftBag, leftTarget.identity), (rightBag, nil)] {
       let id = bag.makeID()
-      link.lock.withLock { link.registrations.append(BindingBagRegistration(bag: bag, id: id)) }
+      link.state.withLock { $0.registrations.append(BindingBagRegistration(bag: bag, id: id)) }
       bag.insert(token, id: id, identity: identity, record: record)
     }
     let observeLeft = {
@@ -277,31 +354,36 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     // The side that does not seed is subscribed first, its replayed value ignored; the seeding
     // side's replayed value is then written into it.
     (seed == .right ? observeLeft : observeRight)()
-    link.lock.withLock { link.machine.finishConnecting() }
+    link.state.withLock { $0.machine.finishConnecting() }
     (seed == .right ? observeRight : observeLeft)()
     withExtendedLifetime((leftOwner, rightOwner)) {}
     return token
   }
 
   private func keep(_ observation: AnyCancellable) {
-    lock.lock()
-    guard !machine.isCancelled else {
-      lock.unlock()
-      observation.cancel()
-      return
-    }
-    observations.append(observation)
-    lock.unlock()
+    if !state.withLock({ $0.keep(observation) }) { observation.cancel() }
   }
 
   private func receive(_ value: Value, from side: Side) {
-    var action = lock.withLock { machine.receive(value, from: side) }
+    perform(state.withLock { $0.machine.receive(value, from: side) })
+  }
+
+  /// Performs `action` and the writes it leads to. A write into a side with a delivery is handed to
+  /// it, and the rest continues from there.
+  private func perform(_ action: Machine.Action) {
+    var action = action
     while case .write(let value, let side) = action {
-      write(value, into: side)
-      action = lock.withLock { machine.finishWrite() }
+      if let delivery = state.withLock({ $0.delivery(of: side) }) {
+        delivery { [weak self] in
+          guard let self else { return }
+          self.perform(self.write(value, into: side))
+        }
+        return
+      }
+      action = write(value, into: side)
     }
     if case .cancelForLoop = action {
-      let description = lock.withLock { record?.target ?? "<~>" }
+      let description = state.withLock { $0.record?.target ?? "<~>" }
       reportBindingMisuse(
         "\(description): each write was answered by another change, \(Machine.loopLimit) times in a row; "
           + "another binding probably writes one side from the other. The two-way binding was ended.")
@@ -309,37 +391,21 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     }
   }
 
-  private func write(_ value: Value, into side: Side) {
-    lock.lock()
-    let left = self.left
-    let right = self.right
-    lock.unlock()
-    switch side {
-    case .left:
-      guard let left, let owner = left.owner else { return cancel() }
-      left.write(owner, value)
-    case .right:
-      guard let right, let owner = right.owner else { return cancel() }
-      right.write(owner, value)
+  /// Writes `value` into `side`, unless the write is skipped, and returns what follows it.
+  private func write(_ value: Value, into side: Side) -> Machine.Action {
+    switch state.withLock({ $0.beginWrite(value, into: side) }) {
+    case .skip: break
+    case .cancel:
+      cancel()
+      return .none
+    case .write(let write): write()
     }
+    return state.withLock { $0.machine.finishWrite() }
   }
 
   func cancel() {
-    lock.lock()
-    guard machine.cancel() else {
-      lock.unlock()
-      return
-    }
-    let observations = self.observations
-    let registrations = self.registrations
-    let released = (left, right)
-    self.observations = []
-    self.registrations = []
-    left = nil
-    right = nil
-    lock.unlock()
-    for observation in observations { observation.cancel() }
-    for registration in registrations { registration.remove() }
-    _ = released
+    guard let released = state.withLock({ $0.cancel() }) else { return }
+    for observation in released.observations { observation.cancel() }
+    for registration in released.registrations { registration.remove() }
   }
 }

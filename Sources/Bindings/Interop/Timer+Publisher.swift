@@ -58,9 +58,8 @@ extension Timer {
     public let options: RunLoop.SchedulerOptions?
 
     private let dates = PassthroughSubject<Date, Never>()
-    private let lock = Lock()
-    /// Guarded by `lock`: the running timer, while connected.
-    private var timer: Timer?
+    /// The running timer, while connected.
+    private let timer = Locked<Timer?>(nil)
 
     /// Creates a publisher that, once connected, sends the date every `interval` seconds.
     public init(
@@ -87,31 +86,24 @@ extension Timer {
     /// Starts the timer; cancel the result to stop it. Connecting again while connected returns a
     /// connection to the same timer.
     public func connect() -> any Cancellable {
-      lock.lock()
-      if timer == nil {
-        let dates = self.dates
-        let timer = Timer(timeInterval: interval, repeats: true) { _ in dates.send(Date()) }
-        if let tolerance { timer.tolerance = tolerance }
-        self.timer = timer
-        lock.unlock()
-        runLoop.add(timer, forMode: mode)
-      } else {
-        lock.unlock()
+      let (interval, tolerance, dates) = (self.interval, self.tolerance, self.dates)
+      let started: Timer? = timer.withLock { timer in
+        guard timer == nil else { return nil }
+        let started = Timer(timeInterval: interval, repeats: true) { _ in dates.send(Date()) }
+        if let tolerance { started.tolerance = tolerance }
+        timer = started
+        return started
       }
+      if let started { runLoop.add(started, forMode: mode) }
       return AnyCancellable { [weak self] in self?.disconnect() }
     }
 
     private func disconnect() {
-      let timer = lock.withLock {
-        let timer = self.timer
-        self.timer = nil
-        return timer
-      }
-      timer?.invalidate()
+      timer.withLock { $0.take() }?.invalidate()
     }
 
     deinit {
-      timer?.invalidate()
+      timer.withLock { $0.take() }?.invalidate()
     }
   }
 }

@@ -160,8 +160,8 @@ extension Publishers.Concatenate {
       typealias Input = Output
       let inner: Inner
       let isSuffix: Bool
-      private let lock = Lock()
-      private var completed = false
+      /// Whether this stage has completed; guarded by its lock.
+      private let completed = Locked(false)
       init(inner: Inner, isSuffix: Bool) {
         self.inner = inner
         self.isSuffix = isSuffix
@@ -170,11 +170,11 @@ extension Publishers.Concatenate {
       var description: String { inner.description }
       func receive(subscription: any Subscription) { inner.receive(subscription: subscription, isSuffix: isSuffix) }
       func receive(_ input: Output) -> Subscribers.Demand {
-        guard !lock.withLock({ completed }) else { return .none }
+        guard !completed.withLock({ $0 }) else { return .none }
         return inner.receive(input)
       }
       func receive(completion: Subscribers.Completion<Failure>) {
-        let wasCompleted = lock.withLock {
+        let wasCompleted = completed.withLock { completed in
           defer { completed = true }
           return completed
         }

@@ -163,8 +163,7 @@ extension Publishers.Debounce {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private let lock = Lock()
-    private var stateMachine = StateMachine()
+    private let stateMachine = Locked(StateMachine())
     private let downstream: Downstream
     private let dueTime: Context.SchedulerTimeType.Stride
     private let scheduler: Context
@@ -178,24 +177,32 @@ extension Publishers.Debounce {
     }
 
     func receive(subscription: any Subscription) {
-      perform(lock.withLock { stateMachine.subscriptionReceived(subscription) })
+      perform(transition { $0.subscriptionReceived(subscription) })
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      perform(lock.withLock { stateMachine.valueReceived(input) })
+      perform(transition { $0.valueReceived(input) })
       return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      perform(lock.withLock { stateMachine.completionReceived(completion) })
+      perform(transition { $0.completionReceived(completion) })
     }
 
     func request(_ demand: Subscribers.Demand) {
-      lock.withLock { stateMachine.demandRequested(demand) }
+      stateMachine.withLock { $0.demandRequested(demand) }
     }
 
     func cancel() {
-      perform(lock.withLock { stateMachine.cancelled() })
+      perform(transition { $0.cancelled() })
+    }
+
+    /// Runs `body` under the lock. The pending value it may replace or drop, a user's value, is
+    /// copied out first, so that its last reference goes after unlocking.
+    private func transition(_ body: (inout StateMachine) -> StateMachine.Action) -> StateMachine.Action {
+      let (previous, action) = stateMachine.withLock { machine in (machine.pendingValue, body(&machine)) }
+      _ = previous
+      return action
     }
 
     private func perform(_ action: StateMachine.Action) {
@@ -213,11 +220,11 @@ extension Publishers.Debounce {
           after: scheduler.now.advanced(by: dueTime), tolerance: scheduler.minimumTolerance, options: options
         ) { [weak self] in
           guard let self else { return }
-          self.perform(self.lock.withLock { self.stateMachine.quietPeriodEnded(generation: generation) })
+          self.perform(self.transition { $0.quietPeriodEnded(generation: generation) })
         }
       case .emit(let value):
         let additional = downstream.receive(value)
-        if additional > 0 { lock.withLock { stateMachine.demandRequested(additional) } }
+        if additional > 0 { stateMachine.withLock { $0.demandRequested(additional) } }
       case .scheduleCompletion(let completion, _):
         scheduler.schedule(options: options) { self.downstream.receive(completion: completion) }
       }

@@ -68,14 +68,39 @@ extension Publishers.MeasureInterval {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
+    /// Where the subscription stands, guarded by its lock; while subscribed, with the time of the
+    /// subscription or of the last value.
     private enum State {
       case awaitingSubscription
       case subscribed(any Subscription, last: Context.SchedulerTimeType)
       case terminal
+
+      var subscription: (any Subscription)? {
+        if case .subscribed(let subscription, _) = self { subscription } else { nil }
+      }
+
+      /// Takes `subscription` if none came before and the subscription has not ended.
+      mutating func accept(_ subscription: any Subscription, now: Context.SchedulerTimeType) -> Bool {
+        guard case .awaitingSubscription = self else { return false }
+        self = .subscribed(subscription, last: now)
+        return true
+      }
+
+      /// The time since the previous value (or the subscription), if subscribed; restarts the clock.
+      mutating func valueReceived(now: Context.SchedulerTimeType) -> Context.SchedulerTimeType.Stride? {
+        guard case .subscribed(let subscription, let last) = self else { return nil }
+        self = .subscribed(subscription, last: now)
+        return last.distance(to: now)
+      }
+
+      /// Ends; returns the subscription it held, if any.
+      mutating func terminate() -> (any Subscription)? {
+        defer { self = .terminal }
+        return subscription
+      }
     }
 
-    private let lock = Lock()
-    private var state = State.awaitingSubscription
+    private let state = Locked(State.awaitingSubscription)
     private let downstream: Downstream
     private let scheduler: Context
 
@@ -86,50 +111,33 @@ extension Publishers.MeasureInterval {
 
     func receive(subscription: any Subscription) {
       let now = scheduler.now
-      let accepted: Bool = lock.withLock {
-        guard case .awaitingSubscription = state else { return false }
-        state = .subscribed(subscription, last: now)
-        return true
-      }
-      guard accepted else { return subscription.cancel() }
+      guard state.withLock({ $0.accept(subscription, now: now) }) else { return subscription.cancel() }
       downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
       let now = scheduler.now
-      let interval: Output? = lock.withLock {
-        guard case .subscribed(let subscription, let last) = state else { return nil }
-        state = .subscribed(subscription, last: now)
-        return last.distance(to: now)
-      }
-      guard let interval else { return .none }
+      guard let interval = state.withLock({ $0.valueReceived(now: now) }) else { return .none }
       return downstream.receive(interval)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      let subscription: (any Subscription)?? = lock.withLock {
-        guard case .subscribed(let subscription, _) = state else { return nil }
-        state = .terminal
-        return .some(subscription)
+      let subscription: (any Subscription)? = state.withLock { state in
+        guard state.subscription != nil else { return nil }
+        return state.terminate()
       }
       guard let subscription else { return }
+      // Released after the lock: a subscription's deinit may call back in.
       _ = subscription
       downstream.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
-      let subscription: (any Subscription)? = lock.withLock {
-        if case .subscribed(let subscription, _) = state { return subscription } else { return nil }
-      }
-      subscription?.request(demand)
+      state.withLock { $0.subscription }?.request(demand)
     }
 
     func cancel() {
-      let subscription: (any Subscription)? = lock.withLock {
-        defer { state = .terminal }
-        if case .subscribed(let subscription, _) = state { return subscription } else { return nil }
-      }
-      subscription?.cancel()
+      state.withLock { $0.terminate() }?.cancel()
     }
   }
 }

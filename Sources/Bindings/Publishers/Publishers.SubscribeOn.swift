@@ -69,14 +69,7 @@ extension Publishers.SubscribeOn {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private enum State {
-      case awaitingSubscription
-      case subscribed(any Subscription)
-      case terminal
-    }
-
-    private let lock = Lock()
-    private var state = State.awaitingSubscription
+    private let status = Locked(SubscriptionStatus.awaitingSubscription)
     private let downstream: Downstream
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
@@ -88,45 +81,38 @@ extension Publishers.SubscribeOn {
     }
 
     func receive(subscription: any Subscription) {
-      let accepted: Bool = lock.withLock {
-        guard case .awaitingSubscription = state else { return false }
-        state = .subscribed(subscription)
-        return true
-      }
-      guard accepted else { return subscription.cancel() }
+      guard status.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
       downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      guard lock.withLock({ if case .subscribed = state { return true } else { return false } }) else { return .none }
+      guard status.withLock({ if case .subscribed = $0 { true } else { false } }) else { return .none }
       return downstream.receive(input)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      let subscription: (any Subscription)?? = lock.withLock {
-        guard case .subscribed(let subscription) = state else { return nil }
-        state = .terminal
-        return .some(subscription)
+      // Only a live subscription completes: before the subscription, and after the end, the
+      // completion is ignored.
+      let subscription: (any Subscription)? = status.withLock { status in
+        guard case .subscribed = status else { return nil }
+        return status.terminate()
       }
       guard let subscription else { return }
+      // Released after the lock: a subscription's deinit may call back in.
       _ = subscription
       downstream.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
-      let subscription: (any Subscription)? = lock.withLock {
-        if case .subscribed(let subscription) = state { return subscription } else { return nil }
+      let subscription: (any Subscription)? = status.withLock {
+        if case .subscribed(let subscription) = $0 { subscription } else { nil }
       }
       guard let subscription else { return }
       scheduler.schedule(options: options) { subscription.request(demand) }
     }
 
     func cancel() {
-      let subscription: (any Subscription)? = lock.withLock {
-        defer { state = .terminal }
-        if case .subscribed(let subscription) = state { return subscription } else { return nil }
-      }
-      guard let subscription else { return }
+      guard let subscription = status.withLock({ $0.terminate() }) else { return }
       scheduler.schedule(options: options) { subscription.cancel() }
     }
   }

@@ -191,42 +191,49 @@ extension Publishers.Throttle {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private let lock = Lock()
-    private var stateMachine: StateMachine
+    private let stateMachine: Locked<StateMachine>
     private let downstream: Downstream
     private let scheduler: Context
 
     init(downstream: Downstream, publisher: Publishers.Throttle<Upstream, Context>) {
       self.downstream = downstream
       scheduler = publisher.scheduler
-      stateMachine = StateMachine(interval: publisher.interval, latest: publisher.latest)
+      stateMachine = Locked(StateMachine(interval: publisher.interval, latest: publisher.latest))
     }
 
     func receive(subscription: any Subscription) {
-      perform(lock.withLock { stateMachine.subscriptionReceived(subscription) })
+      perform(transition { $0.subscriptionReceived(subscription) })
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
       let now = scheduler.now
-      perform(lock.withLock { stateMachine.valueReceived(input, now: now) })
+      perform(transition { $0.valueReceived(input, now: now) })
       return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      perform(lock.withLock { stateMachine.completionReceived(completion) })
+      perform(transition { $0.completionReceived(completion) })
     }
 
     func request(_ demand: Subscribers.Demand) {
-      lock.withLock { stateMachine.demandRequested(demand) }
+      stateMachine.withLock { $0.demandRequested(demand) }
     }
 
     func cancel() {
-      perform(lock.withLock { stateMachine.cancelled() })
+      perform(transition { $0.cancelled() })
     }
 
     private func emissionDue() {
       let now = scheduler.now
-      perform(lock.withLock { stateMachine.emissionDue(now: now) })
+      perform(transition { $0.emissionDue(now: now) })
+    }
+
+    /// Runs `body` under the lock. The pending value it may replace or drop, a user's value, is
+    /// copied out first, so that its last reference goes after unlocking.
+    private func transition(_ body: (inout StateMachine) -> StateMachine.Action) -> StateMachine.Action {
+      let (previous, action) = stateMachine.withLock { machine in (machine.pendingValue, body(&machine)) }
+      _ = previous
+      return action
     }
 
     private func perform(_ action: StateMachine.Action) {
@@ -243,7 +250,7 @@ extension Publishers.Throttle {
       case .deliver(let value, let completion):
         if let value {
           let additional = downstream.receive(value)
-          if additional > 0 { lock.withLock { stateMachine.demandRequested(additional) } }
+          if additional > 0 { stateMachine.withLock { $0.demandRequested(additional) } }
         }
         if let completion { downstream.receive(completion: completion) }
       case .releaseUpstream(_, let thenScheduleEmission):

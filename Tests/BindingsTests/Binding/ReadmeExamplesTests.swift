@@ -190,6 +190,24 @@ extension MainThreadSerialized {
       #expect(slider.isEnabled == false)
     }
 
+    @Test("Writing your own reactive extensions: an endpoint is also a source")
+    func endpointAsSource() {
+      let slider = VolumeSlider()
+      let player = PlayerViewModel()
+
+      slider.reactive.value ~> player.reactive.setVolume
+      var printed: [String] = []
+      let moves = slider.reactive.value.sink { printed.append("moved to \($0)") }
+      slider.userMoved(to: 0.8)  // moved to 0.8
+
+      #expect(printed == ["moved to 0.8"])
+      #expect(player.log == ["volume 0.8"])
+      slider.reactive.value <~ Just(0.2)
+      #expect(printed == ["moved to 0.8"])
+      #expect(slider.value == 0.2)
+      moves.cancel()
+    }
+
     @Test("Lifetimes: the owner keeps its bindings, and ends them when it goes")
     func lifetimes() {
       final class Label: BindingOwner {

@@ -209,11 +209,16 @@ struct TwoWayBindingStateMachineTests {
   private func run(_ events: [Event], connected: Bool = true) -> [String] {
     var machine = Machine()
     if connected { machine.finishConnecting() }
+    // Each decided write is performed at once, as the link does for a side without a delivery.
+    func performed(_ action: Machine.Action) -> String {
+      if case .write = action, !machine.beginWrite() { return describe(action) + " (skipped)" }
+      return describe(action)
+    }
     return events.map { event in
       switch event {
-      case .left(let value): return describe(machine.receive(value, from: .left))
-      case .right(let value): return describe(machine.receive(value, from: .right))
-      case .finishWrite: return describe(machine.finishWrite())
+      case .left(let value): return performed(machine.receive(value, from: .left))
+      case .right(let value): return performed(machine.receive(value, from: .right))
+      case .finishWrite: return performed(machine.finishWrite())
       case .cancel: return machine.cancel() ? "cancelled" : "already cancelled"
       }
     }
@@ -279,6 +284,34 @@ struct TwoWayBindingStateMachineTests {
     #expect(actions.first == "write 0 right")
     #expect(actions.dropFirst().dropLast().allSatisfy { $0.hasSuffix("right") })
     #expect(actions.last == "cancel for loop")
+  }
+
+  @Test("a change of the side about to be written, made before the write is performed, wins over it")
+  func changeBeforeADeliveredWrite() {
+    var machine = Machine()
+    machine.finishConnecting()
+    #expect(describe(machine.receive(1, from: .left)) == "write 1 right")
+    // The write waits for the right side's delivery; meanwhile the right side changes.
+    #expect(describe(machine.receive(5, from: .right)) == "none")
+    let skipped = !machine.beginWrite()
+    #expect(skipped)
+    #expect(describe(machine.finishWrite()) == "write 5 left")
+    let performed = machine.beginWrite()
+    #expect(performed)
+    #expect(describe(machine.receive(5, from: .left)) == "none")
+    #expect(describe(machine.finishWrite()) == "none")
+  }
+
+  @Test("a report from the side to be written, before the write is performed, is a change, not an echo")
+  func reportBeforeTheWriteIsNotAnEcho() {
+    var machine = Machine()
+    machine.finishConnecting()
+    #expect(describe(machine.receive(1, from: .left)) == "write 1 right")
+    #expect(describe(machine.receive(2, from: .left)) == "none")
+    let performed = machine.beginWrite()
+    #expect(performed)
+    #expect(describe(machine.receive(1, from: .right)) == "none")
+    #expect(describe(machine.finishWrite()) == "write 2 right")
   }
 
   @Test("after cancel nothing is written and cancel reports only the first time")

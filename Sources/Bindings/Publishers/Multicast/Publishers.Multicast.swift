@@ -49,8 +49,8 @@ extension Publishers {
     /// Makes the subject, once.
     public let createSubject: () -> SubjectType
 
-    private let lock = Lock()
-    private var subject: SubjectType?
+    /// The subject, once made.
+    private let subject = Locked<SubjectType?>(nil)
 
     /// Creates a multicast of `upstream` through the subject `createSubject` makes.
     public init(upstream: Upstream, createSubject: @escaping () -> SubjectType) {
@@ -61,13 +61,13 @@ extension Publishers {
     /// The subject, made on first use. `createSubject` runs without the lock; if two threads race
     /// to make it, the first one stored wins and the other is dropped before anyone saw it.
     private var sharedSubject: SubjectType {
-      if let existing = lock.withLock({ subject }) { return existing }
+      if let existing = subject.withLock({ $0 }) { return existing }
       let made = createSubject()
-      lock.lock()
-      if subject == nil { subject = made }
-      let chosen = subject!
-      lock.unlock()
-      return chosen
+      // The loser of a race drops its subject here, after the lock.
+      return subject.withLock { subject in
+        if subject == nil { subject = made }
+        return subject!
+      }
     }
 
     /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.

@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+
+@testable import Bindings
+
+/// A label whose text the user can edit: its `reactive.text` is an endpoint, both target and source.
+final class EditableTestLabel: BindingOwner {
+  let bindings = BindingBag()
+  private(set) var text: String?
+  let edits = PassthroughSubject<String?, Never>()
+
+  /// Sets the text as the program does: not reported as an edit.
+  func show(_ text: String?) { self.text = text }
+
+  func userTyped(_ text: String?) {
+    self.text = text
+    edits.send(text)
+  }
+}
+
+extension Reactive where Base: EditableTestLabel {
+  var text: BindingEndpoint<Base, String?> {
+    BindingEndpoint(
+      target: BindingTarget(base, identity: \EditableTestLabel.text) { label, text in label.show(text) },
+      changes: base.edits
+    )
+  }
+}
+
+/// A view model with an optional title, to bind a label's text into.
+final class TitledTestViewModel: BindingOwner {
+  let bindings = BindingBag()
+  var title: String?
+}
+
+@Suite("an endpoint is also a source", .releasesEveryObject)
+struct BindingEndpointSourceTests {
+  @Test("label.reactive.text ~> viewModel.reactive.title sends the label's changes")
+  func outputBinding() {
+    let label = EditableTestLabel()
+    let viewModel = TitledTestViewModel()
+    label.reactive.text ~> viewModel.reactive.title
+    label.userTyped("Ada")
+    #expect(viewModel.title == "Ada")
+  }
+
+  @Test("an endpoint can be observed with sink; values written into it are not its changes")
+  func sink() {
+    let label = EditableTestLabel()
+    var seen: [String?] = []
+    let token = label.reactive.text.sink { seen.append($0) }
+    label.userTyped("Ada")
+    label.reactive.text <~ Just("written")
+    #expect(seen == ["Ada"])
+    #expect(label.text == "written")
+    token.cancel()
+  }
+
+  @Test("an endpoint drives another endpoint's target with <~, and still binds both ways")
+  func sourceAndTwoWay() {
+    let label = EditableTestLabel()
+    let other = EditableTestLabel()
+    other.reactive.text <~ label.reactive.text
+    label.userTyped("Ada")
+    #expect(other.text == "Ada")
+    let name = MutableProperty<String?>("Grace")
+    label.reactive.text <~> name
+    #expect(label.text == "Grace")
+    label.userTyped("Alan")
+    #expect(name.value == "Alan")
+  }
+
+  @Test("binding an endpoint to itself does nothing")
+  func itself() {
+    let label = EditableTestLabel()
+    label.reactive.text <~ label.reactive.text
+    #expect(label.bindings.count == 0)
+  }
+
+  @Test("a converted endpoint publishes its converted changes")
+  func converted() {
+    let label = EditableTestLabel()
+    var seen: [Int] = []
+    let token = label.reactive.text.converted({ $0.flatMap(Int.init) }, back: { String($0) }).sink { seen.append($0) }
+    label.userTyped("12")
+    label.userTyped("twelve")
+    #expect(seen == [12])
+    token.cancel()
+  }
+}
+
+/// A slider that belongs to the main actor, with an endpoint for its value.
+@MainActor
+final class MainActorTestSlider: MainActorBindingOwner {
+  let bindings = BindingBag()
+  private(set) var writesOffTheMainThread = 0
+  var value = 0.0 {
+    didSet {
+      if !MainThreadScheduler.shared.isMainThread { writesOffTheMainThread += 1 }
+    }
+  }
+  let userChanges = PassthroughSubject<Double, Never>()
+
+  func userMoved(to value: Double) {
+    self.value = value
+    userChanges.send(value)
+  }
+}
+
+@MainActor
+extension Reactive where Base: MainActorTestSlider {
+  var value: BindingEndpoint<Base, Double> {
+    BindingEndpoint(target: self[dynamicMember: \.value], changes: base.userChanges)
+  }
+}
+
+extension MainThreadSerialized {
+  @Suite("two-way bindings and main-actor owners")
+  struct TwoWayMainThreadTests {
+    @Test("a change made on a background thread is written into the main-actor side on the main thread")
+    @MainActor
+    func rightSideOnTheMainThread() async {
+      let slider = MainActorTestSlider()
+      let volume = MutableProperty(0.3)
+      volume <~> slider.reactive.value
+      await changeOnABackgroundThread { volume.value = 0.8 }
+      #expect(slider.value == 0.8)
+      #expect(slider.writesOffTheMainThread == 0)
+      slider.userMoved(to: 0.1)
+      #expect(volume.value == 0.1)
+    }
+
+    @Test("the main-actor side on the left is written on the main thread too, and at once when on it")
+    @MainActor
+    func leftSideOnTheMainThread() async {
+      let slider = MainActorTestSlider()
+      let volume = MutableProperty(0.3)
+      slider.reactive.value <~> volume
+      #expect(slider.value == 0.3)
+      await changeOnABackgroundThread { volume.value = 0.9 }
+      #expect(slider.value == 0.9)
+      #expect(slider.writesOffTheMainThread == 0)
+    }
+
+    @Test("deliveredOnSendingThread() opts a two-way side out of the main thread as well")
+    @MainActor
+    func optOut() async {
+      let slider = MainActorTestSlider()
+      let volume = MutableProperty(0.3)
+      let endpoint = slider.reactive.value
+      let sendingThread = BindingEndpoint(
+        target: endpoint.bindingTarget.deliveredOnSendingThread(), changes: slider.userChanges)
+      volume <~> sendingThread
+      await changeOnABackgroundThread { volume.value = 0.8 }
+      #expect(slider.value == 0.8)
+      #expect(slider.writesOffTheMainThread == 1)
+    }
+  }
+}
+
+/// An owner with hand-written targets, to check what introspection calls them.
+final class NamedTargetsTestOwner: BindingOwner {
+  let bindings = BindingBag()
+  var last = ""
+}
+
+extension Reactive where Base: NamedTargetsTestOwner {
+  var shout: BindingTarget<Base, String> {
+    BindingTarget(base) { owner, text in owner.last = text.uppercased() }
+  }
+}
+
+@Suite("what introspection calls a hand-written target")
+struct TargetNameTests {
+  @Test("a target made in a Reactive extension member is named after the member")
+  func member() {
+    let owner = NamedTargetsTestOwner()
+    Just("hi") ~> owner.reactive.shout
+    let names = PassthroughSubject<String, Never>()
+    names ~> owner.reactive.shout
+    #expect(owner.bindings.liveBindings.map(\.target) == ["NamedTargetsTestOwner.shout"])
+  }
+
+  @Test("a target made in a function says which function")
+  func function() {
+    let owner = NamedTargetsTestOwner()
+    let names = PassthroughSubject<String, Never>()
+    names ~> BindingTarget(owner) { owner, text in owner.last = text }
+    #expect(owner.bindings.liveBindings.map(\.target) == ["NamedTargetsTestOwner target made in function()"])
+  }
+}
+
+@Suite("live-object accounting of bindings")
+struct BindingLiveObjectTests {
+  @Test("a two-way link and a subject forwarder are counted while they live, and released with their owners")
+  func counted() {
+    let scope = LiveObjects.Scope()
+    LiveObjects.$scope.withValue(scope) {
+      var left: MutableProperty<Int>? = MutableProperty(1)
+      let right = MutableProperty(2)
+      left! <~> right
+      let source = PassthroughSubject<Int, Never>()
+      var subject: PassthroughSubject<Int, Never>? = PassthroughSubject()
+      source ~> subject!
+      let kinds = scope.liveKinds.map(\.kind)
+      #expect(kinds.contains("TwoWayBindingLink"))
+      #expect(kinds.contains("SubjectBindingForwarder"))
+      left = nil
+      subject = nil
+      withExtendedLifetime(right) {}
+    }
+    #expect(scope.liveKinds.map(\.kind).filter { ["TwoWayBindingLink", "SubjectBindingForwarder"].contains($0) } == [])
+  }
+}
