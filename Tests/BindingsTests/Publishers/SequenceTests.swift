@@ -146,4 +146,22 @@ struct SequenceTests {
     weak var target: RecordingSubscriber<Int, Never>?
     func request() { target?.request(.max(1)) }
   }
+
+  @Test("cancel releases the iterator, and what it captured, at once")
+  func cancelReleasesTheIterator() {
+    final class Captured {}
+    weak var released: Captured?
+    let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
+    do {
+      let captured = Captured()
+      released = captured
+      (0..<10).lazy.map { value in withExtendedLifetime(captured) { value } }.publisher.subscribe(recorder)
+    }
+    #expect(recorder.values == [0])
+    #expect(released != nil)
+    // The recorder keeps its subscription; cancelling it must still let go of the iterator.
+    recorder.subscription?.cancel()
+    #expect(released == nil)
+    recorder.cancel()
+  }
 }
