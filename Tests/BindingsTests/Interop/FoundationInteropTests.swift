@@ -51,6 +51,19 @@ struct FoundationInteropTests {
     #expect(recorder.values.map { $0.userInfo?["n"] as? Int } == [1, 3])
   }
 
+  @Test("notifications posted from several threads at once all arrive, one delivery at a time")
+  func concurrentPostsAreSerialized() {
+    let center = NotificationCenter()
+    let subscriber = OverlapDetectingSubscriber<Int>()
+    center.publisher(for: .interopTestPing).map { _ in 1 }.subscribe(subscriber)
+    runOnThreads(4, name: "post") { _ in
+      for _ in 0..<250 { center.post(name: .interopTestPing, object: nil) }
+    }
+    #expect(subscriber.values.count == 1000)
+    #expect(subscriber.maxConcurrentDeliveries == 1)
+    subscriber.cancel()
+  }
+
   @Test("nothing is delivered after cancel, and the subscription is released")
   func nothingAfterCancel() {
     let center = NotificationCenter()
