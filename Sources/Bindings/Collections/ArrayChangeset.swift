@@ -37,6 +37,7 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
       self.to = to
     }
 
+    /// The move as `from→to`.
     public var description: String { "\(from)→\(to)" }
   }
 
@@ -81,6 +82,7 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
     !isReset && deletes.isEmpty && inserts.isEmpty && updates.isEmpty && moves.isEmpty
   }
 
+  /// The changes, as `deletes [1], inserts [0, 3]`.
   public var description: String {
     if isReset { return "reset" }
     var parts: [String] = []

@@ -61,7 +61,9 @@ public struct ListRows<Row>: RandomAccessCollection {
     self.makeRow = makeRow
   }
 
+  /// The offset of the first row: always 0.
   public var startIndex: Int { 0 }
+  /// The number of rows.
   public var endIndex: Int { itemCount }
 
   /// The row at `position`, made now.

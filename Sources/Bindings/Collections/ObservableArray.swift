@@ -23,8 +23,11 @@ public typealias ObservableArrayEvent<Element> = CollectionEvent<[Element], Arra
 /// subscriber never overlap. Read ``contents`` once when you need a consistent view while other
 /// threads edit.
 public class ObservableArray<Element>: Publisher, RandomAccessCollection, @unchecked Sendable {
+  /// The events: the contents after each change, and the change.
   public typealias Output = ObservableArrayEvent<Element>
+  /// An observable array never fails.
   public typealias Failure = Never
+  /// Elements are found by their offset.
   public typealias Index = Int
 
   let core: CollectionCore<[Element], ArrayChangeset>
@@ -52,8 +55,10 @@ public class ObservableArray<Element>: Publisher, RandomAccessCollection, @unche
     core.contents
   }
 
+  /// The offset of the first element: always 0.
   public var startIndex: Int { 0 }
 
+  /// The number of elements now.
   public var endIndex: Int {
     core.read { $0.count }
   }

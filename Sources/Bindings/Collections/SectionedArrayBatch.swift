@@ -45,7 +45,9 @@ public struct SectionedArrayBatch<Metadata, Item>: RandomAccessCollection {
     )
   }
 
+  /// The offset of the first section: always 0.
   public var startIndex: Int { 0 }
+  /// The number of sections as edited so far.
   public var endIndex: Int { sections.count }
 
   /// The section at `position`.
