@@ -29,7 +29,8 @@ import Android
 ///    reaches its value, the drainer hands the drain to it and returns. So no thread is kept
 ///    delivering everybody else's values, and when every sender has returned, every value has been
 ///    delivered;
-/// 5. the queue holds at most the hostage limit plus one value per waiting sender (and what the
+/// 5. the queue holds at most one hostage budget per sender (a handoff starts a new budget while
+///    the previous one may still be queued) plus one value per waiting sender (and what the
 ///    drainer's own subscribers send back re-entrantly): memory stays bounded;
 /// 6. a value that a delivery sends back into the same subject, directly or through a cycle of
 ///    subjects and bindings, is queued one level deeper; past ``SubjectState/maximumCascadeDepth``
@@ -693,6 +694,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   /// Read only by the thread that holds the subject's drain; cleared by the drainer, or by a cancel
   /// that found no drain running (see ``SubjectCore``).
   @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+  private let liveObject = LiveObjectToken("Subject.Conduit")
 
   @usableFromInline
   init(

@@ -150,6 +150,7 @@ func expectCancelReachesUpstreamOnce<P: Publisher>(
   upstream.send(completion: completion)
   #expect(upstream.history == [.requested(.unlimited), .cancelled], sourceLocation: sourceLocation)
   #expect(recorder.events.map(\.description) == ["subscription"], sourceLocation: sourceLocation)
+  recorder.cancel()
 }
 
 /// The cancel check of an operator on an upstream and a trigger publisher: as
@@ -172,6 +173,7 @@ func expectCancelReachesBothUpstreamsOnce<P: Publisher>(
   #expect(upstream.history == [.requested(.unlimited), .cancelled], sourceLocation: sourceLocation)
   #expect(trigger.history == [.requested(.max(1)), .cancelled], sourceLocation: sourceLocation)
   #expect(recorder.events.map(\.description) == ["subscription"], sourceLocation: sourceLocation)
+  recorder.cancel()
 }
 
 /// The demand check of an operator that passes values through one for one: a subscriber asking for
@@ -188,6 +190,7 @@ func expectPassThroughHonoursDemand<P: Publisher>(
   subject.send(4)
   subject.send(5)
   #expect(recorder.events == [.subscription, .value(1), .value(2), .value(4)], sourceLocation: sourceLocation)
+  recorder.cancel()
 }
 
 /// The throwing-predicate check of a `try…` operator on one upstream. The predicate handed to
@@ -214,4 +217,5 @@ func expectThrowingPredicateCancelsUpstreamOnce<P: Publisher>(
   recorder.subscription?.cancel()
   #expect(recorder.eventsWithTestError == expected, sourceLocation: sourceLocation)
   #expect(upstream.history == [.requested(.unlimited), .cancelled], sourceLocation: sourceLocation)
+  recorder.cancel()
 }

@@ -89,6 +89,7 @@ func expectCancelReachesUpstreamOnce<P: Publisher>(
   #expect(recorder.events.map(\.description) == expected, sourceLocation: sourceLocation)
   #expect(probe.cancelCount == 1, sourceLocation: sourceLocation)
   #expect(probe.requests == [.unlimited], sourceLocation: sourceLocation)
+  recorder.cancel()
 }
 
 /// A reduction asks the upstream for everything but holds its result for the downstream's first
@@ -109,6 +110,7 @@ func expectResultWaitsForDemand<P: Publisher>(
   recorder.request(.max(1))
   #expect(recorder.events.map(\.description) == expected, sourceLocation: sourceLocation)
   #expect(probe.requests == [.unlimited], sourceLocation: sourceLocation)
+  recorder.cancel()
 }
 
 /// An upstream failure is passed on at once, to a subscriber that has requested nothing: sends
@@ -124,6 +126,7 @@ func expectFailurePassedOnAtOnce<P: Publisher>(
   for value in values { probe.send(value) }
   probe.send(completion: .failure(.oops))
   #expect(recorder.events.map(\.description) == ["subscription", "failure(oops)"], sourceLocation: sourceLocation)
+  recorder.cancel()
 }
 
 /// An operator that stops early (a decisive value, or a thrown error) cancels the upstream once
@@ -144,4 +147,5 @@ func expectStopsEarlyAndCancelsUpstreamOnce<P: Publisher>(
   #expect(recorder.events.map(\.description) == expected, sourceLocation: sourceLocation)
   #expect(probe.cancelCount == 1, sourceLocation: sourceLocation)
   #expect(probe.requests == [.unlimited], sourceLocation: sourceLocation)
+  recorder.cancel()
 }

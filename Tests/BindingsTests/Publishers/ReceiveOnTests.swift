@@ -34,6 +34,7 @@ struct ReceiveOnTests {
     subject.send(6)
     scheduler.advance()
     #expect(recorder.events == [.subscription, .value(1), .value(2), .value(5)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the upstream once, and scheduled deliveries are dropped")
@@ -59,6 +60,7 @@ struct ReceiveOnTests {
     DispatchQueue.concurrentPerform(iterations: 500) { subject.send($0) }
     await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
     #expect(recorder.values.sorted() == Array(0..<500))
+    recorder.cancel()
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")

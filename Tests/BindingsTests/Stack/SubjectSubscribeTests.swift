@@ -40,6 +40,7 @@ struct SubjectSubscribeTests {
     source.send(completion: .finished)
     #expect(source.core.subscriberCount == 0)
     #expect(recorder.events == [.subscription, .value(1)])
+    recorder.cancel()
   }
 
   @Test("dropping the token cuts the link")
