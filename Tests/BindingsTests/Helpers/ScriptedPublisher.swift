@@ -79,6 +79,17 @@ final class ScriptedPublisher<Output, Failure: Error>: Publisher, @unchecked Sen
     guard let subscriber = lock.withLock({ subscribers.last?.0 }) else { return }
     subscriber.receive(completion: completion)
   }
+
+  /// Lets go of every subscriber, as a publisher does once it is done with them. The script keeps
+  /// sending after a cancel or a completion (to test how operators guard against that), so a test
+  /// ends by detaching: an operator that holds its upstream would otherwise keep a cycle alive.
+  func detach() {
+    let released = lock.withLock {
+      defer { subscribers = [] }
+      return subscribers
+    }
+    _ = released
+  }
 }
 
 /// A lifecycle check for operators that take a second publisher: builds the operator on two fresh
@@ -151,6 +162,7 @@ func expectCancelReachesUpstreamOnce<P: Publisher>(
   #expect(upstream.history == [.requested(.unlimited), .cancelled], sourceLocation: sourceLocation)
   #expect(recorder.events.map(\.description) == ["subscription"], sourceLocation: sourceLocation)
   recorder.cancel()
+  upstream.detach()
 }
 
 /// The cancel check of an operator on an upstream and a trigger publisher: as
@@ -174,6 +186,8 @@ func expectCancelReachesBothUpstreamsOnce<P: Publisher>(
   #expect(trigger.history == [.requested(.max(1)), .cancelled], sourceLocation: sourceLocation)
   #expect(recorder.events.map(\.description) == ["subscription"], sourceLocation: sourceLocation)
   recorder.cancel()
+  upstream.detach()
+  trigger.detach()
 }
 
 /// The demand check of an operator that passes values through one for one: a subscriber asking for
@@ -218,4 +232,5 @@ func expectThrowingPredicateCancelsUpstreamOnce<P: Publisher>(
   #expect(recorder.eventsWithTestError == expected, sourceLocation: sourceLocation)
   #expect(upstream.history == [.requested(.unlimited), .cancelled], sourceLocation: sourceLocation)
   recorder.cancel()
+  upstream.detach()
 }

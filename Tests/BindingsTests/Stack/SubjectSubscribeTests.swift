@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("Publisher.subscribe(_ subject:)")
+@Suite("Publisher.subscribe(_ subject:)", .releasesEveryObject)
 struct SubjectSubscribeTests {
   @Test("forwards values and completion into the subject")
   func forwardsIntoSubject() {

@@ -65,9 +65,11 @@ struct BoundedMemoryStressTests {
     #expect(
       peaks.subscribers <= 1 + Self.churners,
       "\(peaks.subscribers) subscribers at once, with \(Self.churners) churning — \(seed)")
-    // The subject, the slow subscriber's conduit, and per churner its live conduit, one cancelled
-    // conduit not yet released by the drain, and one held by the delivery in progress.
-    let liveLimit = 2 + 3 * Self.churners
+    // The subject and the slow subscriber's conduit, and per churner a few conduits at most: its
+    // live one, a cancelled one the drain has not released yet, one waiting in the queue, one held
+    // by the delivery in progress. A churned subscription that was never released would push the
+    // count towards the hundreds of subscriptions made.
+    let liveLimit = 4 + 6 * Self.churners
     #expect(
       scope.peakCount <= liveLimit,
       "\(scope.peakCount) library objects alive at once; the bound is \(liveLimit) — \(seed)")
