@@ -29,8 +29,7 @@ import Android
 ///    reaches its value, the drainer hands the drain to it and returns. So no thread is kept
 ///    delivering everybody else's values, and when every sender has returned, every value has been
 ///    delivered;
-/// 5. the queue holds at most one hostage budget per sender (a handoff starts a new budget while
-///    the previous one may still be queued) plus one value per waiting sender (and what the
+/// 5. the queue holds at most the hostage limit plus one value per waiting sender (and what the
 ///    drainer's own subscribers send back re-entrantly): memory stays bounded;
 /// 6. a value that a delivery sends back into the same subject, directly or through a cycle of
 ///    subjects and bindings, is queued one level deeper; past ``SubjectState/maximumCascadeDepth``
@@ -310,12 +309,15 @@ struct SubjectState<Output, Failure: Error> {
     @usableFromInline var event: Event
     @usableFromInline var handOff: DispatchSemaphore?
     @usableFromInline var sender: UInt
+    /// A value another thread queued behind the drainer and returned: it counts against the budget.
+    @usableFromInline var isHostage: Bool
 
     @inlinable
-    init(_ event: Event, handOff: DispatchSemaphore? = nil, sender: UInt = 0) {
+    init(_ event: Event, handOff: DispatchSemaphore? = nil, sender: UInt = 0, isHostage: Bool = false) {
       self.event = event
       self.handOff = handOff
       self.sender = sender
+      self.isHostage = isHostage
     }
   }
 
@@ -373,6 +375,9 @@ struct SubjectState<Output, Failure: Error> {
   @usableFromInline var deliveringDepth = 0
   /// Values queued by other threads that the current drainer has accepted to deliver.
   @usableFromInline var hostagesAccepted = 0
+  /// Hostages still in the queue. A drainer that takes over starts with these already counted
+  /// against its budget, so the queue never holds more than one budget of them.
+  @usableFromInline var queuedHostages = 0
   /// Conduits cancelled while a drain ran; the drainer releases their downstream.
   @usableFromInline var cancelledDuringDrain: [Conduit] = []
   @usableFromInline var droppedByCycle = 0
@@ -404,7 +409,7 @@ struct SubjectState<Output, Failure: Error> {
     isDraining = true
     drainingThread = thread
     deliveringDepth = 0
-    hostagesAccepted = 0
+    hostagesAccepted = queuedHostages
   }
 
   @inlinable
@@ -447,7 +452,8 @@ struct SubjectState<Output, Failure: Error> {
       return .waitForDrain(handOff)
     }
     hostagesAccepted += 1
-    pending.append(QueuedEvent(.value(value, depth: 0)))
+    queuedHostages += 1
+    pending.append(QueuedEvent(.value(value, depth: 0), isHostage: true))
     return .ignore
   }
 
@@ -553,12 +559,14 @@ struct SubjectState<Output, Failure: Error> {
       cancelledDuringDrain = []
     }
     while let queued = pending.popFirst() {
+      if queued.isHostage { queuedHostages -= 1 }
       if let handOff = queued.handOff {
-        // A sender waits for this value: it takes the drain over from here, with a fresh budget.
+        // A sender waits for this value: it takes the drain over from here, with a fresh budget
+        // less the hostages still queued, which it delivers too.
         pending.pushFirst(QueuedEvent(queued.event))
         drainingThread = queued.sender
         deliveringDepth = 0
-        hostagesAccepted = 0
+        hostagesAccepted = queuedHostages
         next.action = .handOff(handOff)
         return next
       }

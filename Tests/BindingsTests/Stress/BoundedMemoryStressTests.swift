@@ -55,10 +55,9 @@ struct BoundedMemoryStressTests {
     subject.send(completion: .finished)
     let expected = Dictionary(uniqueKeysWithValues: (0..<Self.senders).map { ($0, perSender) })
     expectStampsIntact(slow.values, complete: expected, "slow subscriber, \(seed)")
-    // Each sender's value waiting for the drain, and one hostage budget per handoff still queued (a
-    // handoff resets the budget before the hostages of the previous one are delivered), plus one
+    // Contracts.md: at most the hostage limit, one value per waiting sender, and here one
     // subscription handoff per churner.
-    let queueLimit = Self.senders * (SubjectState<Stamp, Never>.hostageLimit + 1) + Self.churners + 2
+    let queueLimit = SubjectState<Stamp, Never>.hostageLimit + Self.senders + Self.churners + 2
     #expect(
       peaks.queued <= queueLimit,
       "the subject queued \(peaks.queued) events at once; the bound is \(queueLimit) — \(seed)")
