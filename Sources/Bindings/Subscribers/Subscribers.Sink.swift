@@ -38,6 +38,7 @@ extension Subscribers {
     }
 
     @usableFromInline let state: Locked<State>
+    private let liveObject = LiveObjectToken("Sink")
 
     /// Creates a sink with a closure for values and one for the completion.
     public init(

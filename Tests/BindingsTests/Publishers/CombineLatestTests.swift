@@ -176,6 +176,7 @@ struct CombineLatestTests {
     left.send(2)
     #expect(recorder.events == [.subscription, .value(2)])
     #expect(left.core.subscriberCount == 0 && right.core.subscriberCount == 0)
+    recorder = nil
   }
 
   @Test("a re-entrant send is delivered after the current delivery, not nested in it")

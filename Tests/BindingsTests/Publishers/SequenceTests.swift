@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("Publishers.Sequence")
+@Suite("Publishers.Sequence", .releasesEveryObject)
 struct SequenceTests {
   @Test("emits every element in order, then finishes")
   func emitsEveryElement() {
@@ -58,6 +58,7 @@ struct SequenceTests {
     naturals.publisher.subscribe(recorder)
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
     #expect(pulled.value == 3)
+    recorder.cancel()
   }
 
   @Test("a request from inside receive is served in order, by iteration rather than recursion")

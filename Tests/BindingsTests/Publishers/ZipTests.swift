@@ -44,9 +44,11 @@ struct ZipTests {
     #expect(threeSum.values == [6])
     #expect(four.events.map(\.description) == ["subscription", "value((1, 2, 3, 4))"])
     #expect(fourSum.values == [10])
-    for recorder in [pair, threeSum, fourSum] { recorder.cancel() }
+    pair.cancel()
     three.cancel()
+    threeSum.cancel()
     four.cancel()
+    fourSum.cancel()
   }
 
   @Test("finishes when an upstream finished with nothing left to pair, cancelling the others")
