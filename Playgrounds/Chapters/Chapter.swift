@@ -15,13 +15,16 @@
 public struct Chapter: Sendable {
   /// The chapter's heading.
   public let title: String
-  /// Runs the chapter, writing each step into the transcript.
-  public let run: @MainActor @Sendable (Transcript) -> Void
+  /// Runs the chapter, writing each step into the transcript; a chapter on Swift concurrency awaits
+  /// each step, so the output stays deterministic.
+  public let run: @MainActor @Sendable (Transcript) async -> Void
   /// What ``run`` writes, line for line.
   public let expectedOutput: String
 
   /// Creates a chapter.
-  public init(title: String, run: @escaping @MainActor @Sendable (Transcript) -> Void, expectedOutput: String) {
+  public init(
+    title: String, run: @escaping @MainActor @Sendable (Transcript) async -> Void, expectedOutput: String
+  ) {
     self.title = title
     self.run = run
     self.expectedOutput = expectedOutput
@@ -29,8 +32,8 @@ public struct Chapter: Sendable {
 
   /// The whole tour, in the order a newcomer should read it.
   ///
-  /// Observable arrays and lists follow two-way bindings; a chapter on async/await belongs next to
-  /// Observation, before testing.
+  /// Observable arrays and lists follow two-way bindings; Swift concurrency, `ObservableObject` and
+  /// notifications follow Observation, before testing and the complete app.
   public static let all: [Chapter] = [
     .firstBinding,
     .reactiveExtensions,
@@ -40,6 +43,7 @@ public struct Chapter: Sendable {
     .twoWayBindings,
     .observableArrays,
     .observation,
+    .asyncAwait,
     .testingViewModels,
     .photoSearchApp,
   ]
@@ -48,10 +52,10 @@ public struct Chapter: Sendable {
 /// Runs `chapters` in order, with a heading for each, writing into `transcript`.
 ///
 /// ```swift
-/// runTour()   // what `swift run Tour` does
+/// await runTour()   // what `swift run Tour` does
 /// ```
 @MainActor
-public func runTour(_ chapters: [Chapter] = Chapter.all, transcript: Transcript = Transcript()) {
+public func runTour(_ chapters: [Chapter] = Chapter.all, transcript: Transcript = Transcript()) async {
   transcript.line("Bindings — a guided tour")
   transcript.line("Every step shows the code it runs (│), what happened (→) and what did not (✗).")
   for (index, chapter) in chapters.enumerated() {
@@ -59,7 +63,7 @@ public func runTour(_ chapters: [Chapter] = Chapter.all, transcript: Transcript 
     transcript.line("")
     transcript.line(heading)
     transcript.line(String(repeating: "=", count: heading.count))
-    chapter.run(transcript)
+    await chapter.run(transcript)
   }
   transcript.line("")
   transcript.line("End of the tour. The chapters are in Playgrounds/Chapters; each one is checked by Tests/TourTests.")

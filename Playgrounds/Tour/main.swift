@@ -6,4 +6,4 @@
 
 import TourChapters
 
-runTour()
+await runTour()

@@ -58,10 +58,12 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     set.insert(self)
   }
 
+  /// Whether two tokens are the same instance: tokens are equal only to themselves.
   public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool {
     lhs === rhs
   }
 
+  /// Hashes the token's identity, so that a `Set<AnyCancellable>` holds each token once.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(self))
   }

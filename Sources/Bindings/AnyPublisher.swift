@@ -23,8 +23,12 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConve
     }
   }
 
+  /// A short name for the publisher in debugging output: `AnyPublisher`, whatever it wraps.
   public var description: String { "AnyPublisher" }
 
+  /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+  ///
+  /// The subscriber then receives a subscription, the values it requests and at most one completion.
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     // Operators subscribe with value types that hold their downstream inline, so without this the

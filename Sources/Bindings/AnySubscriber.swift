@@ -53,18 +53,22 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     receiveCompletionBody = receiveCompletion
   }
 
+  /// A short name for the subscriber in debugging output.
   public var description: String { "Anonymous AnySubscriber" }
 
+  /// Passes `subscription` to the wrapped subscriber's closure, if there is one.
   @inlinable
   public func receive(subscription: any Subscription) {
     receiveSubscriptionBody?(subscription)
   }
 
+  /// Passes `input` to the wrapped closure and returns the demand it asks for; `.none` without a closure.
   @inlinable
   public func receive(_ input: Input) -> Subscribers.Demand {
     receiveValueBody?(input) ?? .none
   }
 
+  /// Passes `completion` to the wrapped subscriber's closure, if there is one.
   @inlinable
   public func receive(completion: Subscribers.Completion<Failure>) {
     receiveCompletionBody?(completion)

@@ -18,30 +18,37 @@ public struct CombineIdentifier: Hashable, Sendable, CustomStringConvertible {
     rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object)))
   }
 
+  /// The identifier in hexadecimal, such as `0x2a`.
   public var description: String { "0x" + String(rawValue, radix: 16) }
 }
 
 /// A type that provides a ``CombineIdentifier`` for use in debugging.
 ///
 /// Classes get a default identifier from their object identity.
+///
+/// ```swift
+/// final class Probe: CustomCombineIdentifierConvertible {}
+/// let probe = Probe()
+/// print(probe.combineIdentifier == probe.combineIdentifier)   // prints "true"
+/// ```
 public protocol CustomCombineIdentifierConvertible {
   /// The identifier of this stream element.
   var combineIdentifier: CombineIdentifier { get }
 }
 
 extension CustomCombineIdentifierConvertible where Self: AnyObject {
+  /// An identifier made from this object's identity: the same object always gives the same one.
   public var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
 }
 
 private final class CombineIdentifierCounter: @unchecked Sendable {
   static let shared = CombineIdentifierCounter()
-  private let lock = Lock()
   // Starts above every pointer-derived identifier's typical range is not needed: the high bit marks
   // counter-made identifiers so they never equal an object's address.
-  private var value: UInt64 = 1 << 63
+  private let value = Locked<UInt64>(1 << 63)
 
   func next() -> UInt64 {
-    lock.withLock {
+    value.withLock { value in
       value &+= 1
       return value
     }

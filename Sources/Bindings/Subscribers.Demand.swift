@@ -42,6 +42,7 @@ extension Subscribers {
     @inlinable
     public var max: Int? { self == .unlimited ? nil : Int(rawValue) }
 
+    /// The demand as Combine prints it: `unlimited` or `max(n)`.
     public var description: String { self == .unlimited ? "unlimited" : "max(\(rawValue))" }
 
     // MARK: Arithmetic
@@ -54,6 +55,7 @@ extension Subscribers {
       return overflow ? .unlimited : .max(sum)
     }
 
+    /// Adds `rhs` to this demand, saturating at `.unlimited`: `demand += .max(1)`.
     @inlinable
     public static func += (lhs: inout Demand, rhs: Demand) { lhs = lhs + rhs }
 
@@ -65,6 +67,7 @@ extension Subscribers {
       return overflow ? .unlimited : (sum < 0 ? .none : .max(sum))
     }
 
+    /// Adds `rhs` values to this demand, saturating at `.unlimited` and clamped at `.none`: `demand += 1`.
     @inlinable
     public static func += (lhs: inout Demand, rhs: Int) { lhs = lhs + rhs }
 
@@ -76,6 +79,7 @@ extension Subscribers {
       return overflow ? .unlimited : (product < 0 ? .none : .max(product))
     }
 
+    /// Multiplies this demand by `rhs`, saturating at `.unlimited`: `demand *= 2`.
     @inlinable
     public static func *= (lhs: inout Demand, rhs: Int) { lhs = lhs * rhs }
 
@@ -88,6 +92,7 @@ extension Subscribers {
       return left > right ? .max(left - right) : .none
     }
 
+    /// Subtracts `rhs` from this demand, clamped at `.none`: `demand -= .max(1)`.
     @inlinable
     public static func -= (lhs: inout Demand, rhs: Demand) { lhs = lhs - rhs }
 
@@ -99,11 +104,14 @@ extension Subscribers {
       return overflow || difference < 0 ? .none : .max(difference)
     }
 
+    /// Subtracts `rhs` values from this demand, clamped at `.none`: `demand -= 1`.
     @inlinable
     public static func -= (lhs: inout Demand, rhs: Int) { lhs = lhs - rhs }
 
     // MARK: Comparison (`.unlimited` is greater than every finite demand and every integer)
 
+    /// Whether `lhs` asks for fewer values than `rhs`; `.unlimited` is greater than every finite demand:
+    /// `.max(1) < .unlimited` is `true`.
     @inlinable
     public static func < (lhs: Demand, rhs: Demand) -> Bool {
       switch (lhs.max, rhs.max) {
@@ -113,38 +121,52 @@ extension Subscribers {
       }
     }
 
+    /// Whether the demand is finite and equal to `rhs`: `.max(2) == 2` is `true`, `.unlimited == 2` is `false`.
     @inlinable
     public static func == (lhs: Demand, rhs: Int) -> Bool { lhs.max == rhs }
+    /// Whether the demand is unlimited or differs from `rhs`: `.unlimited != 2` is `true`.
     @inlinable
     public static func != (lhs: Demand, rhs: Int) -> Bool { lhs.max != rhs }
+    /// Whether `rhs` is finite and equal to `lhs`: `2 == .max(2)` is `true`.
     @inlinable
     public static func == (lhs: Int, rhs: Demand) -> Bool { rhs == lhs }
+    /// Whether `rhs` is unlimited or differs from `lhs`: `2 != .unlimited` is `true`.
     @inlinable
     public static func != (lhs: Int, rhs: Demand) -> Bool { rhs != lhs }
+    /// Whether the demand is finite and less than `rhs`: `.max(1) < 2` is `true`, `.unlimited < 2` is `false`.
     @inlinable
     public static func < (lhs: Demand, rhs: Int) -> Bool { lhs.max.map { $0 < rhs } ?? false }
+    /// Whether the demand is finite and at most `rhs`: `.max(2) <= 2` is `true`.
     @inlinable
     public static func <= (lhs: Demand, rhs: Int) -> Bool { lhs.max.map { $0 <= rhs } ?? false }
+    /// Whether the demand is greater than `rhs`; `.unlimited` always is: `.unlimited > 2` is `true`.
     @inlinable
     public static func > (lhs: Demand, rhs: Int) -> Bool { lhs.max.map { $0 > rhs } ?? true }
+    /// Whether the demand is at least `rhs`; `.unlimited` always is: `.max(2) >= 2` is `true`.
     @inlinable
     public static func >= (lhs: Demand, rhs: Int) -> Bool { lhs.max.map { $0 >= rhs } ?? true }
+    /// Whether `lhs` is less than the demand; always for `.unlimited`: `1 < .max(2)` is `true`.
     @inlinable
     public static func < (lhs: Int, rhs: Demand) -> Bool { rhs > lhs }
+    /// Whether `lhs` is at most the demand; always for `.unlimited`: `2 <= .max(2)` is `true`.
     @inlinable
     public static func <= (lhs: Int, rhs: Demand) -> Bool { rhs >= lhs }
+    /// Whether `lhs` is greater than a finite demand: `3 > .max(2)` is `true`, `3 > .unlimited` is `false`.
     @inlinable
     public static func > (lhs: Int, rhs: Demand) -> Bool { rhs < lhs }
+    /// Whether `lhs` is at least a finite demand: `2 >= .max(2)` is `true`, `2 >= .unlimited` is `false`.
     @inlinable
     public static func >= (lhs: Int, rhs: Demand) -> Bool { rhs <= lhs }
 
     // MARK: Codable
 
+    /// Decodes a demand from the single unsigned integer that ``encode(to:)`` writes.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.singleValueContainer()
       self.init(rawValue: try container.decode(UInt.self))
     }
 
+    /// Encodes the demand as a single unsigned integer (`.unlimited` as one past `Int.max`).
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.singleValueContainer()
       try container.encode(rawValue)

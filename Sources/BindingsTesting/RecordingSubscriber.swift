@@ -18,6 +18,12 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
   @unchecked Sendable
 {
   /// One thing the subscriber received.
+  ///
+  /// ```swift
+  /// let recorder = RecordingSubscriber<Int, Never>()
+  /// Just(1).subscribe(recorder)
+  /// print(recorder.events.map(\.description))   // prints "["subscription", "value(1)", "finished"]"
+  /// ```
   public enum Event: CustomStringConvertible {
     /// `receive(subscription:)`.
     case subscription
@@ -37,9 +43,14 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
     }
   }
 
-  private let lock = NSLock()
-  private var recorded: [Event] = []
-  private var storedSubscription: (any Subscription)?
+  /// Everything the recorder keeps, guarded by its lock.
+  private struct State {
+    var recorded: [Event] = []
+    /// Until completion or cancel.
+    var subscription: (any Subscription)?
+  }
+
+  private let state = Locked(State())
   private let initialDemand: Subscribers.Demand
   private let demandPerValue: (Input) -> Subscribers.Demand
   private let onValue: ((Input) -> Void)?
@@ -68,7 +79,7 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
   }
 
   /// Everything received, in order.
-  public var events: [Event] { lock.withLock { recorded } }
+  public var events: [Event] { state.withLock { $0.recorded } }
 
   /// The values received, in order.
   public var values: [Input] {
@@ -82,7 +93,7 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
   }
 
   /// The subscription received, while the recorder holds it (until completion or cancel).
-  public var subscription: (any Subscription)? { lock.withLock { storedSubscription } }
+  public var subscription: (any Subscription)? { state.withLock { $0.subscription } }
 
   /// The recorder and its events, e.g. `RecordingSubscriber[subscription, value(1)]`.
   public var description: String { "RecordingSubscriber\(events)" }
@@ -94,37 +105,33 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
 
   /// Cancels the stored subscription and lets go of it.
   public func cancel() {
-    let subscription = lock.withLock {
-      let taken = storedSubscription
-      storedSubscription = nil
-      return taken
-    }
-    subscription?.cancel()
+    state.withLock { $0.subscription.take() }?.cancel()
   }
 
   /// Records the subscription, keeps it, and requests the initial demand.
   public func receive(subscription: any Subscription) {
-    lock.withLock {
-      recorded.append(.subscription)
-      storedSubscription = subscription
+    let replaced = state.withLock { state in
+      state.recorded.append(.subscription)
+      defer { state.subscription = subscription }
+      return state.subscription
     }
+    // A subscription received before is let go here, after the lock.
+    _ = replaced
     if initialDemand > 0 { subscription.request(initialDemand) }
   }
 
   /// Records the value, runs `onValue`, and returns the demand chosen for it.
   public func receive(_ input: Input) -> Subscribers.Demand {
-    lock.withLock { recorded.append(.value(input)) }
+    state.withLock { $0.recorded.append(.value(input)) }
     onValue?(input)
     return demandPerValue(input)
   }
 
   /// Records the completion and lets go of the subscription.
   public func receive(completion: Subscribers.Completion<Failure>) {
-    let released = lock.withLock {
-      recorded.append(.completion(completion))
-      let taken = storedSubscription
-      storedSubscription = nil
-      return taken
+    let released = state.withLock { state in
+      state.recorded.append(.completion(completion))
+      return state.subscription.take()
     }
     _ = released
   }

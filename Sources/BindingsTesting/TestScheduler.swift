@@ -80,20 +80,63 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     let action: () -> Void
   }
 
-  private let lock = NSLock()
-  private var currentTime: SchedulerTimeType
-  private var jobs: [Job] = []
-  private var nextSequence: UInt64 = 0
+  /// The clock and the jobs, guarded by the scheduler's lock.
+  private struct State {
+    var currentTime: SchedulerTimeType
+    var jobs: [Job] = []
+    var nextSequence: UInt64 = 0
+
+    /// Adds a job; returns its identifier (`id` for the next tick of a repeating job).
+    @discardableResult
+    mutating func enqueue(
+      date: SchedulerTimeType,
+      interval: SchedulerTimeType.Stride?,
+      id: UInt64?,
+      _ action: @escaping () -> Void
+    ) -> UInt64 {
+      let sequence = nextSequence
+      nextSequence += 1
+      jobs.append(Job(id: id ?? sequence, sequence: sequence, date: date, interval: interval, action: action))
+      return id ?? sequence
+    }
+
+    /// Removes the jobs of `id`; hands them back, to be released after unlocking.
+    mutating func removeJobs(id: UInt64) -> [Job] {
+      let removed = jobs.filter { $0.id == id }
+      jobs.removeAll { $0.id == id }
+      return removed
+    }
+
+    /// Takes the earliest job due by `deadline`, first scheduled first, and moves the clock to it;
+    /// returns its action, `nil` if none is due.
+    mutating func takeNextJob(dueBy deadline: SchedulerTimeType) -> (() -> Void)? {
+      let next = jobs.indices.min { (jobs[$0].date, jobs[$0].sequence) < (jobs[$1].date, jobs[$1].sequence) }
+      guard let index = next, jobs[index].date <= deadline else { return nil }
+      let job = jobs.remove(at: index)
+      currentTime = max(currentTime, job.date)
+      if let interval = job.interval {
+        // Rescheduled before it runs, so that the action can cancel its own next tick.
+        enqueue(date: job.date.advanced(by: interval), interval: interval, id: job.id, job.action)
+      }
+      return job.action
+    }
+
+    mutating func moveClock(to date: SchedulerTimeType) {
+      currentTime = max(currentTime, date)
+    }
+  }
+
+  private let state: Locked<State>
 
   /// Creates a test scheduler whose clock reads `now`.
   ///
   /// - Parameter now: The starting time; zero by default.
   public init(now: SchedulerTimeType = SchedulerTimeType(nanoseconds: 0)) {
-    currentTime = now
+    state = Locked(State(currentTime: now))
   }
 
   /// The scheduler's current virtual time.
-  public var now: SchedulerTimeType { lock.withLock { currentTime } }
+  public var now: SchedulerTimeType { state.withLock { $0.currentTime } }
 
   /// Zero: a test scheduler is exact.
   public var minimumTolerance: SchedulerTimeType.Stride { .zero }
@@ -107,13 +150,13 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   /// scheduler.advance()                     // prints "ran"
   /// print(scheduler.scheduledActionCount)   // prints "0"
   /// ```
-  public var scheduledActionCount: Int { lock.withLock { jobs.count } }
+  public var scheduledActionCount: Int { state.withLock { $0.jobs.count } }
 
   // MARK: Scheduling
 
   /// Schedules `action` to run at the current time, on the next advance.
   public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-    _ = lock.withLock { enqueueLocked(date: currentTime, interval: nil, id: nil, action) }
+    _ = state.withLock { $0.enqueue(date: $0.currentTime, interval: nil, id: nil, action) }
   }
 
   /// Schedules `action` to run when the clock reaches `date`; a date in the past runs on the next
@@ -124,7 +167,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     options: SchedulerOptions?,
     _ action: @escaping () -> Void
   ) {
-    _ = lock.withLock { enqueueLocked(date: date, interval: nil, id: nil, action) }
+    _ = state.withLock { $0.enqueue(date: date, interval: nil, id: nil, action) }
   }
 
   /// Schedules `action` to run at `date` and then every `interval`, until the returned token is
@@ -146,29 +189,12 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     _ action: @escaping () -> Void
   ) -> any Cancellable {
     precondition(interval > .zero, "a repeating action needs a positive interval, got \(interval)")
-    let id = lock.withLock { enqueueLocked(date: date, interval: interval, id: nil, action) }
+    let id = state.withLock { $0.enqueue(date: date, interval: interval, id: nil, action) }
     return AnyCancellable { [weak self] in self?.cancelJob(id: id) }
   }
 
-  @discardableResult
-  private func enqueueLocked(
-    date: SchedulerTimeType,
-    interval: SchedulerTimeType.Stride?,
-    id: UInt64?,
-    _ action: @escaping () -> Void
-  ) -> UInt64 {
-    let sequence = nextSequence
-    nextSequence += 1
-    jobs.append(Job(id: id ?? sequence, sequence: sequence, date: date, interval: interval, action: action))
-    return id ?? sequence
-  }
-
   private func cancelJob(id: UInt64) {
-    let removed: [Job] = lock.withLock {
-      let removed = jobs.filter { $0.id == id }
-      jobs.removeAll { $0.id == id }
-      return removed
-    }
+    let removed = state.withLock { $0.removeJobs(id: id) }
     // The cancelled action is released here, outside the lock: its captures may run code in deinit.
     _ = removed
   }
@@ -194,7 +220,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   public func advance(to date: SchedulerTimeType) {
     precondition(date >= now, "cannot move a test scheduler back in time, from \(now) to \(date)")
     while runNextJob(dueBy: date) {}
-    lock.withLock { currentTime = max(currentTime, date) }
+    state.withLock { $0.moveClock(to: date) }
   }
 
   /// Runs every scheduled action, moving the clock as far as it takes, until no work is left.
@@ -215,23 +241,9 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
 
   /// Runs the earliest job due by `deadline`, first scheduled first; returns whether there was one.
   private func runNextJob(dueBy deadline: SchedulerTimeType) -> Bool {
-    let action: (() -> Void)? = lock.withLock {
-      guard let index = indexOfNextJobLocked(), jobs[index].date <= deadline else { return nil }
-      let job = jobs.remove(at: index)
-      currentTime = max(currentTime, job.date)
-      if let interval = job.interval {
-        // Rescheduled before it runs, so that the action can cancel its own next tick.
-        enqueueLocked(date: job.date.advanced(by: interval), interval: interval, id: job.id, job.action)
-      }
-      return job.action
-    }
-    guard let action else { return false }
+    guard let action = state.withLock({ $0.takeNextJob(dueBy: deadline) }) else { return false }
     action()
     return true
-  }
-
-  private func indexOfNextJobLocked() -> Int? {
-    jobs.indices.min { (jobs[$0].date, jobs[$0].sequence) < (jobs[$1].date, jobs[$1].sequence) }
   }
 
   // MARK: Awaiting the clock
@@ -264,7 +276,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     while runNextJob(dueBy: date) {
       await yieldToOtherTasks()
     }
-    lock.withLock { currentTime = max(currentTime, date) }
+    state.withLock { $0.moveClock(to: date) }
     await yieldToOtherTasks()
   }
 
@@ -299,12 +311,13 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         guard sleeper.store(continuation) else { return }
-        let isDue = lock.withLock {
-          guard date > currentTime else { return true }
-          sleeper.id = enqueueLocked(date: date, interval: nil, id: nil) { sleeper.resume() }
-          return false
+        let id: UInt64? = state.withLock { state in
+          guard date > state.currentTime else { return nil }
+          return state.enqueue(date: date, interval: nil, id: nil) { sleeper.resume() }
         }
-        if isDue { sleeper.resume() }
+        guard let id else { return sleeper.resume() }
+        // A cancellation that came before the job was recorded could not remove it: remove it now.
+        if !sleeper.scheduled(id) { cancelJob(id: id) }
       }
     } onCancel: {
       if let id = sleeper.cancel() { cancelJob(id: id) }
@@ -334,61 +347,71 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
 /// The continuation of one ``TestScheduler/sleep(until:)``, resumed exactly once: by the clock or by
 /// cancellation, whichever comes first.
 private final class Sleeper: @unchecked Sendable {
-  private enum State {
-    case waiting
-    case suspended(CheckedContinuation<Void, any Error>)
-    case finished
+  /// Where the sleep stands, guarded by its lock.
+  private struct State {
+    enum Stage {
+      case waiting
+      case suspended(CheckedContinuation<Void, any Error>)
+      case finished
+    }
+
+    var stage = Stage.waiting
+    /// The scheduled job that ends the sleep, once recorded.
+    var jobID: UInt64?
+
+    /// Keeps the continuation; `false` if the sleep was cancelled first.
+    mutating func store(_ continuation: CheckedContinuation<Void, any Error>) -> Bool {
+      if case .finished = stage { return false }
+      stage = .suspended(continuation)
+      return true
+    }
+
+    /// Records the job; `false` if the sleep already ended.
+    mutating func scheduled(_ id: UInt64) -> Bool {
+      if case .finished = stage { return false }
+      jobID = id
+      return true
+    }
+
+    /// Ends the sleep; hands back the continuation to resume, if it was suspended.
+    mutating func finish() -> CheckedContinuation<Void, any Error>? {
+      defer { stage = .finished }
+      guard case .suspended(let continuation) = stage else { return nil }
+      return continuation
+    }
+
+    /// Ends the sleep by cancellation: the continuation to resume, and the job to remove; both
+    /// `nil` if it had already ended.
+    mutating func cancel() -> (CheckedContinuation<Void, any Error>?, UInt64?) {
+      if case .finished = stage { return (nil, nil) }
+      return (finish(), jobID)
+    }
   }
 
-  private let lock = NSLock()
-  private var state = State.waiting
-  private var jobID: UInt64?
-
-  var id: UInt64? {
-    get { lock.withLock { jobID } }
-    set { lock.withLock { jobID = newValue } }
-  }
+  private let state = Locked(State())
 
   /// Keeps the continuation; returns `false` (after resuming it with a cancellation error) if the
   /// task was cancelled before it got here.
   func store(_ continuation: CheckedContinuation<Void, any Error>) -> Bool {
-    let wasCancelled: Bool = lock.withLock {
-      if case .finished = state { return true }
-      state = .suspended(continuation)
-      return false
-    }
-    if wasCancelled { continuation.resume(throwing: CancellationError()) }
-    return !wasCancelled
+    let isStored = state.withLock { $0.store(continuation) }
+    if !isStored { continuation.resume(throwing: CancellationError()) }
+    return isStored
+  }
+
+  /// Records the job that ends the sleep; returns `false` if the sleep has already ended, for the
+  /// caller to remove the job.
+  func scheduled(_ id: UInt64) -> Bool {
+    state.withLock { $0.scheduled(id) }
   }
 
   func resume() {
-    take()?.resume()
+    state.withLock { $0.finish() }?.resume()
   }
 
   /// Ends the sleep with a cancellation error; returns the scheduled job to remove, if any.
   func cancel() -> UInt64? {
-    let (continuation, id) = lock.withLock { () -> (CheckedContinuation<Void, any Error>?, UInt64?) in
-      let id = jobID
-      switch state {
-      case .waiting:
-        state = .finished
-        return (nil, id)
-      case .suspended(let continuation):
-        state = .finished
-        return (continuation, id)
-      case .finished:
-        return (nil, nil)
-      }
-    }
+    let (continuation, id) = state.withLock { $0.cancel() }
     continuation?.resume(throwing: CancellationError())
     return id
-  }
-
-  private func take() -> CheckedContinuation<Void, any Error>? {
-    lock.withLock {
-      guard case .suspended(let continuation) = state else { return nil }
-      state = .finished
-      return continuation
-    }
   }
 }

@@ -7,9 +7,9 @@ private final class Lines {
 }
 
 @MainActor
-private func transcript(of chapter: Chapter) -> String {
+private func transcript(of chapter: Chapter) async -> String {
   let collected = Lines()
-  chapter.run(Transcript { collected.lines.append($0) })
+  await chapter.run(Transcript { collected.lines.append($0) })
   return collected.lines.joined(separator: "\n")
 }
 
@@ -29,9 +29,9 @@ private func firstDifference(_ actual: String, _ expected: String) -> String {
 struct TourTests {
   @Test("each chapter prints exactly the output it states", arguments: Chapter.all.indices)
   @MainActor
-  func chapterOutputMatches(index: Int) {
+  func chapterOutputMatches(index: Int) async {
     let chapter = Chapter.all[index]
-    let actual = transcript(of: chapter)
+    let actual = await transcript(of: chapter)
     #expect(
       actual == chapter.expectedOutput,
       "chapter \(index + 1), \"\(chapter.title)\", differs at \(firstDifference(actual, chapter.expectedOutput))\nwhole output:\n\(actual)"
@@ -40,9 +40,9 @@ struct TourTests {
 
   @Test("the tour runs every chapter in order, each under its heading")
   @MainActor
-  func tourRunsEveryChapterInOrder() {
+  func tourRunsEveryChapterInOrder() async {
     let collected = Lines()
-    runTour(transcript: Transcript { collected.lines.append($0) })
+    await runTour(transcript: Transcript { collected.lines.append($0) })
     let headings = collected.lines.filter { line in
       Chapter.all.indices.contains { line == "\($0 + 1). \(Chapter.all[$0].title)" }
     }

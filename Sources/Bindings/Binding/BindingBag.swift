@@ -98,6 +98,12 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     state.withLock { state in state.entries.sorted { $0.key < $1.key }.map(\.value.record) }
   }
 
+  /// The number of live bindings and one line per binding, for debugging.
+  ///
+  /// ```swift
+  /// print(label.bindings)
+  /// // prints "BindingBag(1 live)" and "  \\Label.text ← bound at App/View.swift:12"
+  /// ```
   public var description: String {
     let records = liveBindings
     return "BindingBag(\(records.count) live)" + records.map { "\n  \($0)" }.joined()
@@ -182,6 +188,11 @@ extension AnyCancellable {
 }
 
 /// A description of one live binding: what it writes and where it was made.
+///
+/// ```swift
+/// let record = BindingRecord(target: "\\Label.text", fileID: "App/View.swift", line: 12)
+/// print(record)   // prints "\Label.text ← bound at App/View.swift:12"
+/// ```
 public struct BindingRecord: Hashable, Sendable, CustomStringConvertible {
   /// What the binding writes, e.g. `\Label.text`.
   public var target: String
@@ -197,6 +208,7 @@ public struct BindingRecord: Hashable, Sendable, CustomStringConvertible {
     self.line = line
   }
 
+  /// What the binding writes and where it was made, or a hint to use `bind(to:)` when that is unknown.
   public var description: String {
     guard let fileID, let line else { return "\(target) ← bound with an operator (use bind(to:) to record where)" }
     return "\(target) ← bound at \(fileID):\(line)"

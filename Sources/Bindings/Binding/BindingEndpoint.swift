@@ -56,6 +56,7 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
     changes.sink(receiveCompletion: { _ in receiveEnd() }, receiveValue: receiveValue)
   }
 
+  /// This endpoint itself, so that a `BindingEndpoint` can stand wherever an endpoint is accepted.
   public var bindingEndpoint: BindingEndpoint<Owner, Value> { self }
 
   /// An endpoint of another type, for two-way bindings through a conversion.
@@ -76,6 +77,8 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
   /// - Parameters:
   ///   - forward: Converts a change of this endpoint; `nil` ignores the change.
   ///   - back: Converts a value written into this endpoint; `nil` ignores the write.
+  ///
+  /// - Returns: An endpoint of `Converted` values that writes into and observes this one through the conversions.
   public func converted<Converted>(
     _ forward: @escaping (Value) -> Converted?,
     back: @escaping (Converted) -> Value?
@@ -132,12 +135,20 @@ private final class NoBindingValueOwner {}
 private struct NoBindingTargetIdentity: Hashable {}
 
 /// A type that can be either side of `<~>`: a binding target that also publishes its changes.
+///
+/// ```swift
+/// let volume = MutableProperty(5)
+/// let slider = MutableProperty(0)
+/// volume <~> slider   // both MutableProperty values are endpoints
+/// print(volume.value)   // prints "0": `<~>` starts from the right side
+/// ```
 public protocol BindingEndpointConvertible<Value>: BindingTargetConvertible {
   /// The endpoint a two-way binding writes into and observes.
   var bindingEndpoint: BindingEndpoint<Owner, Value> { get }
 }
 
 extension BindingEndpointConvertible {
+  /// The target of this type's endpoint: writing into it writes into the endpoint.
   public var bindingTarget: BindingTarget<Owner, Value> { bindingEndpoint.bindingTarget }
 
   /// An endpoint of another type, for two-way bindings through a conversion; see

@@ -311,6 +311,10 @@ extension Publisher where Failure == Never {
   }
 
   /// Binds this publisher to an optional `target`, wrapping each value.
+  ///
+  /// ```swift
+  /// viewModel.$name.bind(to: label.reactive.text)   // `name` is a String, `text` a String?
+  /// ```
   @discardableResult
   @inlinable
   public func bind<Target: BindingTargetConvertible>(

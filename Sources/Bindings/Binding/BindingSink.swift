@@ -20,26 +20,56 @@
 public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable, CustomStringConvertible,
   @unchecked Sendable
 {
+  /// A binding sink accepts only publishers that never fail.
   public typealias Failure = Never
 
+  /// What the sink holds, reachable only under its lock: the subscription, the closure, and the
+  /// bag registration. Its methods decide; the sink acts on what they return after unlocking.
   @usableFromInline
-  enum State {
-    case awaitingSubscription
-    case subscribed(any Subscription)
-    case terminal
+  struct State {
+    @usableFromInline var status = SubscriptionStatus.awaitingSubscription
+    @usableFromInline var receiveValue: ((Owner, Input) -> Void)?
+    var registration: BindingBagRegistration?
+
+    /// Ends the binding: what the sink must cancel, leave and release after unlocking.
+    mutating func end() -> Ended {
+      let ended = Ended(subscription: status.terminate(), receiveValue: receiveValue, registration: registration)
+      receiveValue = nil
+      registration = nil
+      return ended
+    }
+
+    /// Lets go of the closure and the registration, keeping the status.
+    mutating func release() -> Ended {
+      let ended = Ended(subscription: nil, receiveValue: receiveValue, registration: registration)
+      receiveValue = nil
+      registration = nil
+      return ended
+    }
   }
 
-  @usableFromInline let lock = Lock()
-  @usableFromInline var state = State.awaitingSubscription
-  @usableFromInline weak var owner: Owner?
-  @usableFromInline var receiveValue: ((Owner, Input) -> Void)?
-  private var registration: BindingBagRegistration?
+  /// What an ended sink lets go of, outside its lock.
+  struct Ended {
+    var subscription: (any Subscription)?
+    var receiveValue: ((Owner, Input) -> Void)?
+    var registration: BindingBagRegistration?
+
+    /// Cancels the subscription and leaves the bag; the closure is released with `self`.
+    func perform() {
+      subscription?.cancel()
+      registration?.remove()
+    }
+  }
+
+  @usableFromInline let state: Locked<State>
+  // Written once, here, and read without the lock: a `let` needs no exclusivity check.
+  @usableFromInline weak let owner: Owner?
   @usableFromInline let deliver: BindingDelivery?
 
   /// Creates a sink that calls `receiveValue` with the owner and each value while the owner lives.
   public init(owner: Owner, receiveValue: @escaping (Owner, Input) -> Void) {
     self.owner = owner
-    self.receiveValue = receiveValue
+    self.state = Locked(State(receiveValue: receiveValue))
     self.deliver = nil
   }
 
@@ -50,37 +80,46 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   /// elsewhere is delivered on the main queue.
   public init<S: Scheduler>(owner: Owner, scheduler: S, receiveValue: @escaping (Owner, Input) -> Void) {
     self.owner = owner
-    self.receiveValue = receiveValue
+    self.state = Locked(State(receiveValue: receiveValue))
     self.deliver = { scheduler.schedule($0) }
   }
 
   @usableFromInline
   init(owner: Owner, deliver: BindingDelivery?, receiveValue: @escaping (Owner, Input) -> Void) {
     self.owner = owner
-    self.receiveValue = receiveValue
+    self.state = Locked(State(receiveValue: receiveValue))
     self.deliver = deliver
   }
 
+  /// A short name for the sink in debugging output: `BindingSink`.
   public var description: String { "BindingSink" }
 
   /// Makes the sink leave `registration`'s bag when it completes or is cancelled.
+  ///
+  /// A sink that has already ended leaves the bag at once.
   @usableFromInline
   func register(_ registration: BindingBagRegistration) {
-    lock.withLock { self.registration = registration }
-  }
-
-  public func receive(subscription: any Subscription) {
-    lock.lock()
-    guard case .awaitingSubscription = state, owner != nil else {
-      lock.unlock()
-      subscription.cancel()
-      return
+    let ended = state.withLock { state -> Bool in
+      guard state.receiveValue != nil else { return true }
+      state.registration = registration
+      return false
     }
-    state = .subscribed(subscription)
-    lock.unlock()
-    subscription.request(.unlimited)
+    if ended { registration.remove() }
   }
 
+  /// Requests unlimited values from `subscription`, or cancels it if the sink already has one, has
+  /// ended, or its owner is gone.
+  public func receive(subscription: any Subscription) {
+    let accepted = owner != nil && state.withLock { $0.status.accept(subscription) }
+    if accepted {
+      subscription.request(.unlimited)
+    } else {
+      subscription.cancel()
+    }
+  }
+
+  /// Hands `input` to the closure with the owner, at once or through the sink's scheduler; asks
+  /// for no more values, as the sink already requested unlimited.
   @inlinable
   public func receive(_ input: Input) -> Subscribers.Demand {
     guard let deliver else {
@@ -91,64 +130,41 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     return .none
   }
 
+  /// Ends the binding: releases the closure and leaves the owner's bag, after any value still on its
+  /// way through the scheduler.
   public func receive(completion: Subscribers.Completion<Never>) {
-    lock.lock()
-    let previous = state
-    state = .terminal
-    lock.unlock()
-    _ = previous  // the upstream subscription is released here, after the lock
+    // The upstream subscription is released here, after the lock.
+    _ = state.withLock { $0.status.terminate() }
     guard let deliver else {
-      finish()
+      state.withLock { $0.release() }.perform()
       return
     }
     // Values handed to the scheduler before the completion are still on their way: end the binding
     // behind them, on the same scheduler, so the last value is written rather than dropped.
-    deliver { self.finish() }
+    deliver { self.state.withLock { $0.release() }.perform() }
   }
 
-  /// Lets go of the closure and leaves the owner's bag, once nothing more is to be delivered.
-  private func finish() {
-    lock.lock()
-    let released = receiveValue
-    let registration = self.registration
-    receiveValue = nil
-    self.registration = nil
-    lock.unlock()
-    registration?.remove()
-    _ = released
-  }
-
+  /// Ends the binding at once: cancels the upstream, releases the closure and leaves the owner's bag.
+  ///
+  /// Calling it again, or after completion, does nothing.
   public func cancel() {
-    lock.lock()
-    let released = receiveValue
-    let registration = self.registration
-    let upstream: (any Subscription)?
-    if case .subscribed(let subscription) = state { upstream = subscription } else { upstream = nil }
-    let previous = state
-    state = .terminal
-    receiveValue = nil
-    self.registration = nil
-    lock.unlock()
-    upstream?.cancel()
-    registration?.remove()
-    _ = (released, previous)
+    state.withLock { $0.end() }.perform()
+    // The closure and the subscription are released here, after the lock.
   }
 
   @inlinable
   func deliverNow(_ input: Input) {
-    lock.lock()
+    // Copied out through a captured local, not returned through `withLock`'s generic result: a
+    // closure returned as a generic value is re-abstracted, which allocates on every value.
     // `receiveValue` is released when the sink completes or is cancelled, so its presence is the
-    // liveness check (reading `state` would copy its existential payload on every value).
-    guard let body = receiveValue else {
-      lock.unlock()
-      return
-    }
+    // liveness check.
+    var body: ((Owner, Input) -> Void)?
+    state.withLock { body = $0.receiveValue }
+    guard let body else { return }
     guard let owner else {
-      lock.unlock()
       cancel()
       return
     }
-    lock.unlock()
     body(owner, input)
   }
 }

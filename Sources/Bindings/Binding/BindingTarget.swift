@@ -236,6 +236,12 @@ extension AnyCancellable {
 /// A type that can be the target of `<~` and `~>`.
 ///
 /// ``BindingTarget``, ``MutableProperty`` and the projected publisher of ``Published`` are targets.
+///
+/// ```swift
+/// let name = MutableProperty("")
+/// name <~ Just("Ada")   // a MutableProperty is a target
+/// print(name.value)     // prints "Ada"
+/// ```
 public protocol BindingTargetConvertible<Value> {
   /// The object whose lifetime bounds bindings into this target.
   associatedtype Owner: BindingOwner
@@ -247,6 +253,7 @@ public protocol BindingTargetConvertible<Value> {
 }
 
 extension BindingTarget: BindingTargetConvertible {
+  /// This target itself, so that a `BindingTarget` can stand wherever a target is accepted.
   public var bindingTarget: BindingTarget<Owner, Value> { self }
 }
 

@@ -95,7 +95,7 @@ extension Reactive where Base: BindingOwner {
   /// that property, since both write the same storage.
   @inlinable
   public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Value>) -> BindingTarget<Base, Value> {
-    BindingTarget(owner: base, keyPath: keyPath, delivery: nil)
+    BindingTarget(owner: base, delivery: nil, keyPath: keyPath)
   }
 }
 
@@ -110,14 +110,42 @@ extension Reactive where Base: MainActorBindingOwner {
   /// ```
   @inlinable
   public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Value>) -> BindingTarget<Base, Value> {
-    BindingTarget(owner: base, keyPath: keyPath, delivery: BindingTarget<Base, Value>.mainThreadDelivery)
+    BindingTarget(owner: base, delivery: BindingTarget<Base, Value>.mainThreadDelivery, keyPath: keyPath)
   }
 }
 
+/// One closure that both writes a property through a key path and hands the key path back.
+///
+/// A binding target needs the key path twice: once to write each value, and once, when the binding
+/// is made, for the property's identity and description. Both go through this single closure, formed
+/// in the inlined `reactive` subscript, so that the caller's key-path literal has exactly one use
+/// there. The optimizer then specialises the closure for that literal and writes the property
+/// directly, instead of running the standard library's key-path projection (a heap allocation and
+/// generic metadata lookups) on every value.
+///
+/// Called with an owner and a value, it writes the value and returns `nil`; called with `nil`, it
+/// returns the key path. The value is passed by pointer so that calling it from unspecialised code
+/// needs no metadata for an enum or an optional of `Value`.
+@usableFromInline
+typealias KeyPathAccess<Owner: AnyObject, Value> =
+  (Owner?, UnsafePointer<Value>?) -> ReferenceWritableKeyPath<Owner, Value>?
+
 extension BindingTarget {
   /// The target that writes the property at `keyPath`; its identity is the property's.
-  @inlinable
-  init(owner: Owner, keyPath: ReferenceWritableKeyPath<Owner, Value>, delivery: BindingDelivery?) {
+  @inlinable @inline(__always)
+  init(owner: Owner, delivery: BindingDelivery?, keyPath: ReferenceWritableKeyPath<Owner, Value>) {
+    self.init(owner: owner, delivery: delivery) { owner, value in
+      guard let owner, let value else { return keyPath }
+      owner[keyPath: keyPath] = value.pointee
+      return nil
+    }
+  }
+
+  /// The target that writes the property that `access` reaches.
+  @usableFromInline
+  init(owner: Owner, delivery: BindingDelivery?, access: @escaping KeyPathAccess<Owner, Value>) {
+    // Called without an owner, the closure hands its key path back.
+    let keyPath = access(nil, nil)!
     let published = PublishedAccessProbe.storage(of: owner, at: keyPath)
     self.init(
       owner: owner,
@@ -125,7 +153,8 @@ extension BindingTarget {
       description: "\(keyPath)",
       delivery: delivery
     ) { owner, value in
-      owner[keyPath: keyPath] = value
+      var value = value
+      _ = access(owner, &value)
     }
     valueBag = published?.bindings
   }

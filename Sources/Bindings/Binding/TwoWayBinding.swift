@@ -96,6 +96,10 @@ public func <~> <Left: BindingEndpointConvertible, Right: BindingEndpointConvert
 }
 
 /// The side of a two-way binding whose current value both sides start from.
+///
+/// ```swift
+/// draft.bindTwoWay(with: saved, initialValueFrom: .left)   // both start from draft's value
+/// ```
 public enum TwoWayBindingSide: Sendable, Hashable {
   /// The endpoint the method is called on (the left of `<~>`).
   case left

@@ -32,7 +32,9 @@ public struct ArrayBatch<Element>: RandomAccessCollection {
     return ArrayChangeset(oldCount: oldCount, origins: origins, updated: updated)
   }
 
+  /// The offset of the first element: always zero.
   public var startIndex: Int { 0 }
+  /// One past the offset of the last element: the number of elements so far.
   public var endIndex: Int { elements.count }
 
   /// The element at `position`; setting it records an update (or, for an element the batch added,

@@ -37,6 +37,7 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
       self.to = to
     }
 
+    /// The move as `from→to`, such as `0→2`.
     public var description: String { "\(from)→\(to)" }
   }
 
@@ -81,6 +82,7 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
     !isReset && deletes.isEmpty && inserts.isEmpty && updates.isEmpty && moves.isEmpty
   }
 
+  /// The change in words, such as `deletes [1], inserts [0, 3]`, or `reset`.
   public var description: String {
     if isReset { return "reset" }
     var parts: [String] = []
@@ -94,6 +96,12 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
   // MARK: Applying
 
   /// The error thrown when a changeset does not fit the arrays it is applied to.
+  ///
+  /// ```swift
+  /// var numbers = [1, 2]
+  /// do { try ArrayChangeset(deletes: [5]).apply(to: &numbers, newContents: [1]) } catch { print(error) }
+  /// // prints what did not fit; `numbers` is unchanged
+  /// ```
   public struct MismatchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What did not fit.
     public let description: String

@@ -46,6 +46,7 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
     case replay(CombineIdentifier, Contents)
   }
 
+  /// What the lock guards. Its methods decide; the core acts on their answer after unlocking.
   struct State {
     var contents: Contents
     /// Counts edits, so a computation made outside the lock can tell whether it is still current.
@@ -54,30 +55,51 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
     var isDelivering = false
     /// Subscribers that have not yet asked for their first value.
     var awaitingReplay = Set<CombineIdentifier>()
+
+    /// Records an edit that produced `change`, and queues its event.
+    mutating func commit(_ change: Change) -> Bool {
+      version += 1
+      return queue(.event(Event(contents: contents, change: change)))
+    }
+
+    /// Queues `delivery`; returns whether the caller must deliver the queue (nobody else is).
+    mutating func queue(_ delivery: Delivery) -> Bool {
+      pending.append(delivery)
+      guard !isDelivering else { return false }
+      isDelivering = true
+      return true
+    }
+
+    /// The deliveries queued so far, for the delivering thread; none when it may stop.
+    mutating func takePending() -> [Delivery] {
+      if pending.isEmpty { isDelivering = false }
+      let taken = pending
+      pending = []
+      return taken
+    }
   }
 
-  private let lock = Lock()
-  private var state: State
+  private let state: Locked<State>
   let subject = PassthroughSubject<Delivery, Never>()
   let resetChange: Change
 
   init(contents: Contents, resetChange: Change) {
-    state = State(contents: contents)
+    state = Locked(State(contents: contents))
     self.resetChange = resetChange
   }
 
   /// The current contents and their version.
   var snapshot: (contents: Contents, version: Int) {
-    lock.withLock { (state.contents, state.version) }
+    state.withLock { ($0.contents, $0.version) }
   }
 
   var contents: Contents {
-    lock.withLock { state.contents }
+    state.withLock { $0.contents }
   }
 
   /// Reads the contents under the lock. `body` must be library code that calls no user code.
   func read<Result>(_ body: (Contents) -> Result) -> Result {
-    lock.withLock { body(state.contents) }
+    state.withLock { body($0.contents) }
   }
 
   /// Edits the contents under the lock and delivers the change.
@@ -86,55 +108,35 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   /// back in its result, so that the element is released after unlocking. A `nil` change sends
   /// nothing.
   func edit<Result>(_ mutation: (inout Contents) -> (change: Change?, result: Result)) -> Result {
-    lock.lock()
-    let (change, result) = mutation(&state.contents)
-    guard let change else {
-      lock.unlock()
-      return result
+    let (result, mustDeliver) = state.withLock { state -> (Result, Bool) in
+      let (change, result) = mutation(&state.contents)
+      guard let change else { return (result, false) }
+      return (result, state.commit(change))
     }
-    state.version += 1
-    queueAndDeliverAndConsumeLock(.event(Event(contents: state.contents, change: change)))
+    if mustDeliver { deliverQueue() }
     return result
   }
 
   /// Replaces the contents with `contents` if no edit happened since `version`; the old contents are
   /// released after unlocking. Returns whether it replaced them.
   func replace(ifVersion version: Int, with contents: Contents, change: Change) -> Bool {
-    lock.lock()
-    guard state.version == version else {
-      lock.unlock()
-      return false
+    let (old, mustDeliver) = state.withLock { state -> (Contents?, Bool) in
+      guard state.version == version else { return (nil, false) }
+      let old = state.contents
+      state.contents = contents
+      return (old, state.commit(change))
     }
-    state.version += 1
-    let old = state.contents
-    state.contents = contents
-    queueAndDeliverAndConsumeLock(.event(Event(contents: contents, change: change)))
-    withExtendedLifetime(old) {}
-    return true
+    if mustDeliver { deliverQueue() }
+    return old != nil
   }
 
-  /// Queues `delivery` (the lock is held on entry and released on return), then delivers the queue
-  /// if no other thread is delivering.
-  private func queueAndDeliverAndConsumeLock(_ delivery: Delivery) {
-    guard !state.isDelivering else {
-      state.pending.append(delivery)
-      lock.unlock()
-      return
-    }
-    state.isDelivering = true
-    lock.unlock()
-    subject.send(delivery)
+  /// Delivers the queue, outside the lock, until it is empty; edits made meanwhile (from other
+  /// threads, or from inside a subscriber) only queue, so the subject sees one sender at a time.
+  private func deliverQueue() {
     while true {
-      lock.lock()
-      if state.pending.isEmpty {
-        state.isDelivering = false
-        lock.unlock()
-        return
-      }
-      let queued = state.pending
-      state.pending = []
-      lock.unlock()
-      for delivery in queued { subject.send(delivery) }
+      let deliveries = state.withLock { $0.takePending() }
+      if deliveries.isEmpty { return }
+      for delivery in deliveries { subject.send(delivery) }
     }
   }
 
@@ -147,21 +149,20 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   }
 
   func awaitReplay(_ id: CombineIdentifier) {
-    lock.withLock { _ = state.awaitingReplay.insert(id) }
+    state.withLock { _ = $0.awaitingReplay.insert(id) }
   }
 
   /// Queues the replay for `id` if it is still awaited.
   func replayIfAwaited(_ id: CombineIdentifier) {
-    lock.lock()
-    guard state.awaitingReplay.remove(id) != nil else {
-      lock.unlock()
-      return
+    let mustDeliver = state.withLock { state -> Bool in
+      guard state.awaitingReplay.remove(id) != nil else { return false }
+      return state.queue(.replay(id, state.contents))
     }
-    queueAndDeliverAndConsumeLock(.replay(id, state.contents))
+    if mustDeliver { deliverQueue() }
   }
 
   func forgetReplay(_ id: CombineIdentifier) {
-    lock.withLock { _ = state.awaitingReplay.remove(id) }
+    state.withLock { _ = $0.awaitingReplay.remove(id) }
   }
 
   /// Passes events on from the first replay addressed to it; asks again for what it skips.
@@ -170,6 +171,7 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
     typealias Input = Delivery
     typealias Failure = Never
 
+    private let liveObject = LiveObjectToken("CollectionCore.ReplayingInner")
     let downstream: Downstream
     /// Weak, so that the subject, which holds this subscriber, does not hold its core in a cycle.
     weak var core: CollectionCore?
@@ -209,6 +211,7 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
 
   /// The subscription the downstream sees: its first demand queues the replay.
   private final class ReplayTrigger: Subscription {
+    private let liveObject = LiveObjectToken("CollectionCore.ReplayTrigger")
     let upstream: any Subscription
     weak var core: CollectionCore?
     let id: CombineIdentifier

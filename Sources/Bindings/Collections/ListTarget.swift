@@ -55,7 +55,15 @@ public struct ListRows<Row>: RandomAccessCollection {
     self.makeRow = { makeRow(items[$0], $0) }
   }
 
+  /// `count` rows, made by `makeRow` from their offset when read.
+  init(count: Int, makeRow: @escaping (Int) -> Row) {
+    itemCount = count
+    self.makeRow = makeRow
+  }
+
+  /// The offset of the first row: always zero.
   public var startIndex: Int { 0 }
+  /// One past the offset of the last row: the number of items.
   public var endIndex: Int { itemCount }
 
   /// The row at `position`, made now.
@@ -94,6 +102,132 @@ extension Reactive where Base: ListTarget {
         list.reload(with: rows)
       } else if !event.change.isEmpty {
         list.performBatchUpdates(event.change, rows: rows)
+      }
+    }
+  }
+}
+
+/// A list in sections that applies batches of section and item changes: the shape of a sectioned
+/// `UITableView` / `UICollectionView`, for any list-like view or model.
+///
+/// Bind an observable sectioned array to it with `list.reactive.sections <~ groups`, or give a row
+/// factory with `list.reactive.sections { item, path in … } <~ groups`:
+///
+/// ```swift
+/// final class Outline: SectionedListTarget {
+///   let bindings = BindingBag()
+///   func reload(with sections: SectionedListRows<String, String>) { print("reload", sections.count) }
+///   func performBatchUpdates(_ change: SectionedArrayChangeset, sections: SectionedListRows<String, String>) {
+///     print(change)
+///   }
+/// }
+/// let groups = MutableObservableSectionedArray([ArraySection("Fruit", items: ["apple"])])
+/// let outline = Outline()
+/// outline.reactive.sections <~ groups          // prints "reload 1"
+/// groups.appendItem("pear", toSection: 0)      // prints "items inserts [[0, 1]]"
+/// ```
+///
+/// The binding lives as long as the list (see ``BindingOwner``) and holds it weakly. One sectioned
+/// array drives a list at a time: binding another replaces the first.
+public protocol SectionedListTarget: BindingOwner {
+  /// What describes a section: a header title, a date.
+  associatedtype Metadata
+  /// What the list shows for each item: a cell, a view, a line of text.
+  associatedtype Row
+
+  /// Shows `sections` in place of everything shown before (`reloadData`).
+  func reload(with sections: SectionedListRows<Metadata, Row>)
+
+  /// Applies `change` in one batch (`performBatchUpdates`); afterwards the list shows `sections`.
+  ///
+  /// Section deletes, updates and move sources and item deletes, updates and move sources are
+  /// before the change; section and item inserts and move destinations are in `sections`.
+  func performBatchUpdates(_ change: SectionedArrayChangeset, sections: SectionedListRows<Metadata, Row>)
+}
+
+/// One section a ``SectionedListTarget`` shows: its metadata and its rows, made on demand.
+///
+/// ```swift
+/// let sections = SectionedListRows([ArraySection("A", items: [1, 2])]) { item, path in "\(path): \(item)" }
+/// print(sections[0].metadata, sections[0].rows[1])   // prints "A [0, 1]: 2"
+/// ```
+public struct ListSection<Metadata, Row> {
+  /// What describes the section.
+  public let metadata: Metadata
+  /// The rows of the section, made when read.
+  public let rows: ListRows<Row>
+}
+
+/// The sections a ``SectionedListTarget`` shows: the sections of the array, whose items are turned
+/// into rows on demand by the binding's row factory.
+///
+/// ```swift
+/// let sections = SectionedListRows([ArraySection("A", items: [1])]) { item, _ in item * 10 }
+/// print(sections[0].rows[0])   // prints "10"
+/// ```
+public struct SectionedListRows<Metadata, Row>: RandomAccessCollection {
+  private let sectionList: [ListSection<Metadata, Row>]
+
+  /// Sections made from `sections`, whose rows `makeRow` makes from each item and its path when read.
+  public init<Item>(_ sections: [ArraySection<Metadata, Item>], makeRow: @escaping (Item, ItemPath) -> Row) {
+    sectionList = sections.indices.map { section in
+      let items = sections[section].items
+      return ListSection(
+        metadata: sections[section].metadata,
+        rows: ListRows(count: items.count) { makeRow(items[$0], ItemPath(section: section, item: $0)) }
+      )
+    }
+  }
+
+  /// The offset of the first section: always 0.
+  public var startIndex: Int { 0 }
+  /// The number of sections.
+  public var endIndex: Int { sectionList.count }
+
+  /// The section at `position`.
+  public subscript(position: Int) -> ListSection<Metadata, Row> {
+    precondition(
+      sectionList.indices.contains(position), "section \(position) is out of range (count \(sectionList.count))")
+    return sectionList[position]
+  }
+
+  /// The row at `path`, made now.
+  public subscript(path: ItemPath) -> Row {
+    self[path.section].rows[path.item]
+  }
+}
+
+/// The identity of the sections target, so that a list has one source at a time.
+private struct ListSectionsIdentity: Hashable {}
+
+extension Reactive where Base: SectionedListTarget {
+  /// The target that keeps the list showing an observable sectioned array, applying each change as
+  /// a batch.
+  ///
+  /// ```swift
+  /// outline.reactive.sections <~ groups
+  /// ```
+  ///
+  /// A reset (the first event, or a replace) reloads the list.
+  public var sections: BindingTarget<Base, ObservableSectionedArrayEvent<Base.Metadata, Base.Row>> {
+    sections { item, _ in item }
+  }
+
+  /// The target that keeps the list showing an observable sectioned array, making each row with
+  /// `makeRow` from its item and path.
+  ///
+  /// ```swift
+  /// outline.reactive.sections { task, path in "\(path.item + 1). \(task.title)" } <~ tasksByDay
+  /// ```
+  public func sections<Item>(
+    _ makeRow: @escaping (Item, ItemPath) -> Base.Row
+  ) -> BindingTarget<Base, ObservableSectionedArrayEvent<Base.Metadata, Item>> {
+    BindingTarget(base, identity: ListSectionsIdentity(), description: "\(Base.self).sections") { list, event in
+      let sections = SectionedListRows(event.contents, makeRow: makeRow)
+      if event.change.isReset {
+        list.reload(with: sections)
+      } else if !event.change.isEmpty {
+        list.performBatchUpdates(event.change, sections: sections)
       }
     }
   }

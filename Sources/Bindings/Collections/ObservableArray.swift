@@ -1,4 +1,10 @@
 /// One event of an observable array: its contents after the change, and the change.
+///
+/// ```swift
+/// let numbers = MutableObservableArray([1, 2])
+/// let token = numbers.sink { (event: ObservableArrayEvent<Int>) in print(event.contents, event.change) }
+/// // prints "[1, 2] reset"
+/// ```
 public typealias ObservableArrayEvent<Element> = CollectionEvent<[Element], ArrayChangeset>
 
 /// A read-only array that tells its subscribers exactly how it changes.
@@ -23,8 +29,11 @@ public typealias ObservableArrayEvent<Element> = CollectionEvent<[Element], Arra
 /// subscriber never overlap. Read ``contents`` once when you need a consistent view while other
 /// threads edit.
 public class ObservableArray<Element>: Publisher, RandomAccessCollection, @unchecked Sendable {
+  /// One event per change: the contents after it and the change; the first event replays the contents.
   public typealias Output = ObservableArrayEvent<Element>
+  /// This publisher never fails.
   public typealias Failure = Never
+  /// Elements are addressed by their offset, from zero.
   public typealias Index = Int
 
   let core: CollectionCore<[Element], ArrayChangeset>
@@ -52,8 +61,10 @@ public class ObservableArray<Element>: Publisher, RandomAccessCollection, @unche
     core.contents
   }
 
+  /// The offset of the first element: always zero.
   public var startIndex: Int { 0 }
 
+  /// One past the offset of the last element: the current count.
   public var endIndex: Int {
     core.read { $0.count }
   }

@@ -52,7 +52,9 @@ extension Publisher where Output: Sendable {
 ///   `nil`. A completion of the publisher ends the sequence.
 public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence
 where Upstream.Failure == Never, Upstream.Output: Sendable {
+  /// The publisher's values, one per iteration.
   public typealias Element = Upstream.Output
+  /// This publisher never fails.
   public typealias Failure = Never
 
   private let upstream: Upstream
@@ -62,17 +64,27 @@ where Upstream.Failure == Never, Upstream.Output: Sendable {
     self.upstream = upstream
   }
 
+  /// Subscribes to the publisher and returns the iterator that reads from that subscription.
   public func makeAsyncIterator() -> Iterator {
     Iterator(handle: AsyncPublisherHandle(upstream))
   }
 
   /// Requests one value per call to `next()`.
+  ///
+  /// ```swift
+  /// var iterator = subject.values.makeAsyncIterator()   // subscribes now
+  /// subject.send(completion: .finished)
+  /// print(await iterator.next() == nil)   // prints "true"
+  /// ```
   public struct Iterator: AsyncIteratorProtocol {
+    /// The publisher's values, one per call to `next()`.
     public typealias Element = Upstream.Output
+    /// This publisher never fails.
     public typealias Failure = Never
 
     fileprivate let handle: AsyncPublisherHandle<Upstream>
 
+    /// Requests one value and waits for it; `nil` once the publisher finishes or the task is cancelled.
     public mutating func next() async -> Upstream.Output? {
       switch await handle.next() {
       case .success(let value): return value
@@ -95,7 +107,9 @@ where Upstream.Failure == Never, Upstream.Output: Sendable {
 /// nothing buffered, and the subscription cancelled exactly once when the task is cancelled or the
 /// loop ends early.
 public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence where Upstream.Output: Sendable {
+  /// The publisher's values, one per iteration.
   public typealias Element = Upstream.Output
+  /// Fails, if at all, with its upstream's failure type.
   public typealias Failure = Upstream.Failure
 
   private let upstream: Upstream
@@ -105,17 +119,27 @@ public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence where U
     self.upstream = upstream
   }
 
+  /// Subscribes to the publisher and returns the iterator that reads from that subscription.
   public func makeAsyncIterator() -> Iterator {
     Iterator(handle: AsyncPublisherHandle(upstream))
   }
 
   /// Requests one value per call to `next()`; throws the publisher's failure.
+  ///
+  /// ```swift
+  /// var iterator = Fail<Int, TestError>(error: .oops).values.makeAsyncIterator()
+  /// do { _ = try await iterator.next() } catch { print(error) }   // prints "oops"
+  /// ```
   public struct Iterator: AsyncIteratorProtocol {
+    /// The publisher's values, one per call to `next()`.
     public typealias Element = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     fileprivate let handle: AsyncPublisherHandle<Upstream>
 
+    /// Requests one value and waits for it; `nil` once the publisher finishes or the task is cancelled,
+    /// and throws the publisher's failure.
     public mutating func next() async throws(Upstream.Failure) -> Upstream.Output? {
       try await handle.next().get()
     }
@@ -154,6 +178,7 @@ private final class AsyncPublisherSubscriber<Input: Sendable, Failure: Error>: S
     case ended(Result<Input?, Failure>)
   }
 
+  /// Everything the subscriber knows, guarded by its lock.
   private struct State {
     var phase = Phase.awaitingSubscription
     /// The one task waiting in `next()`.
@@ -162,6 +187,63 @@ private final class AsyncPublisherSubscriber<Input: Sendable, Failure: Error>: S
     var arrived: [Input] = []
     /// A request made before the subscription arrived.
     var isRequestPending = false
+
+    /// Takes `subscription` if none came before and the subscriber has not ended: then returns
+    /// whether a request waits for it; `nil` when the subscription must be cancelled.
+    mutating func subscriptionReceived(_ subscription: any Subscription) -> Bool? {
+      guard case .awaitingSubscription = phase else { return nil }
+      phase = .subscribed(subscription)
+      return isRequestPending
+    }
+
+    /// The task to resume with `input`, if one waits; otherwise keeps `input` for the next call.
+    mutating func valueReceived(_ input: Input) -> Next? {
+      guard case .subscribed = phase else { return nil }
+      guard let waiting else {
+        arrived.append(input)
+        return nil
+      }
+      self.waiting = nil
+      return waiting
+    }
+
+    /// What a call to `next()` waiting on `continuation` does.
+    mutating func next(_ continuation: Next) -> Decision {
+      if !arrived.isEmpty { return .resume(.success(arrived.removeFirst())) }
+      switch phase {
+      case .ended(let ending):
+        return .resume(ending)
+      case .awaitingSubscription:
+        waiting = continuation
+        isRequestPending = true
+        return .wait
+      case .subscribed(let subscription):
+        waiting = continuation
+        return .request(subscription)
+      }
+    }
+
+    /// Ends, unless already ended: hands back the subscription, the waiting task, and (when
+    /// cancelling) the values nobody will take, to act on and release after unlocking.
+    mutating func end(with ending: Result<Input?, Failure>, cancelling: Bool) -> Ended? {
+      let subscription: (any Subscription)?
+      switch phase {
+      case .ended: return nil
+      case .awaitingSubscription: subscription = nil
+      case .subscribed(let current): subscription = current
+      }
+      phase = .ended(ending)
+      var dropped: [Input] = []
+      if cancelling { swap(&dropped, &arrived) }
+      return Ended(subscription: subscription, waiting: waiting.take(), dropped: dropped)
+    }
+  }
+
+  /// What ending hands back.
+  private struct Ended {
+    var subscription: (any Subscription)?
+    var waiting: Next?
+    var dropped: [Input]
   }
 
   /// What `next()` does once it has looked at the state.
@@ -171,16 +253,11 @@ private final class AsyncPublisherSubscriber<Input: Sendable, Failure: Error>: S
     case wait
   }
 
-  private let lock = Lock()
-  private var state = State()
+  private let liveObject = LiveObjectToken("AsyncPublisher.Subscriber")
+  private let state = Locked(State())
 
   func receive(subscription: any Subscription) {
-    let requests: Bool? = lock.withLock {
-      guard case .awaitingSubscription = state.phase else { return nil }
-      state.phase = .subscribed(subscription)
-      return state.isRequestPending
-    }
-    switch requests {
+    switch state.withLock({ $0.subscriptionReceived(subscription) }) {
     case nil: subscription.cancel()
     case true?: subscription.request(.max(1))
     case false?: break
@@ -188,16 +265,7 @@ private final class AsyncPublisherSubscriber<Input: Sendable, Failure: Error>: S
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let waiting: Next? = lock.withLock {
-      guard case .subscribed = state.phase else { return nil }
-      guard let waiting = state.waiting else {
-        state.arrived.append(input)
-        return nil
-      }
-      state.waiting = nil
-      return waiting
-    }
-    waiting?.resume(returning: .success(input))
+    state.withLock { $0.valueReceived(input) }?.resume(returning: .success(input))
     return .none
   }
 
@@ -214,21 +282,7 @@ private final class AsyncPublisherSubscriber<Input: Sendable, Failure: Error>: S
   func next() async -> Result<Input?, Failure> {
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: Next) in
-        let decision: Decision = lock.withLock {
-          if !state.arrived.isEmpty { return .resume(.success(state.arrived.removeFirst())) }
-          switch state.phase {
-          case .ended(let ending):
-            return .resume(ending)
-          case .awaitingSubscription:
-            state.waiting = continuation
-            state.isRequestPending = true
-            return .wait
-          case .subscribed(let subscription):
-            state.waiting = continuation
-            return .request(subscription)
-          }
-        }
-        switch decision {
+        switch state.withLock({ $0.next(continuation) }) {
         case .resume(let result): continuation.resume(returning: result)
         case .request(let subscription): subscription.request(.max(1))
         case .wait: break
@@ -245,23 +299,9 @@ private final class AsyncPublisherSubscriber<Input: Sendable, Failure: Error>: S
   }
 
   private func end(with ending: Result<Input?, Failure>, cancelling: Bool = false) {
-    var dropped: [Input] = []
-    let (subscription, waiting): ((any Subscription)?, Next?) = lock.withLock {
-      let subscription: (any Subscription)?
-      switch state.phase {
-      case .ended: return (nil, nil)
-      case .awaitingSubscription: subscription = nil
-      case .subscribed(let current): subscription = current
-      }
-      state.phase = .ended(ending)
-      if cancelling { swap(&dropped, &state.arrived) }
-      let waiting = state.waiting
-      state.waiting = nil
-      return (subscription, waiting)
-    }
-    if cancelling { subscription?.cancel() }
+    guard let ended = state.withLock({ $0.end(with: ending, cancelling: cancelling) }) else { return }
+    if cancelling { ended.subscription?.cancel() }
     // A waiting task gets the ending at once; later calls to `next()` get it from `phase`.
-    waiting?.resume(returning: ending)
-    _ = dropped
+    ended.waiting?.resume(returning: ending)
   }
 }

@@ -32,7 +32,9 @@ extension AsyncSequence where Self: Sendable {
 ///   fails it. `cancel()` cancels the task exactly once, and nothing is delivered after it.
 /// - **Threads.** Elements are delivered from the task, on Swift Concurrency's global executor.
 public struct AsyncSequencePublisher<Base: AsyncSequence & Sendable>: Publisher {
+  /// The elements of the asynchronous sequence, in order.
   public typealias Output = Base.Element
+  /// The error this publisher can fail with: the one the sequence's iteration throws.
   public typealias Failure = Base.Failure
 
   /// The sequence each subscription iterates.
@@ -43,6 +45,9 @@ public struct AsyncSequencePublisher<Base: AsyncSequence & Sendable>: Publisher 
     self.base = base
   }
 
+  /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+  ///
+  /// The subscriber then receives a subscription, the values it requests and at most one completion.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     let inner = Inner(downstream: subscriber)
     subscriber.receive(subscription: inner)
@@ -52,6 +57,9 @@ public struct AsyncSequencePublisher<Base: AsyncSequence & Sendable>: Publisher 
   private final class Inner<Downstream: Subscriber>: Subscription, AsyncSequenceIterating, CustomStringConvertible,
     @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
+    private let liveObject = LiveObjectToken("AsyncSequencePublisher.Inner")
+
+    /// Everything the subscription knows, guarded by its lock.
     private struct State {
       /// `nil` once finished, failed or cancelled.
       var downstream: Downstream?
@@ -59,28 +67,63 @@ public struct AsyncSequencePublisher<Base: AsyncSequence & Sendable>: Publisher 
       var task: Task<Void, Never>?
       /// The task, waiting for demand.
       var waitingForDemand: CheckedContinuation<Bool, Never>?
+
+      /// Takes one unit of demand: `true` if there was one, `false` once the subscription ended,
+      /// `nil` when `continuation` now waits for a request.
+      mutating func takeDemand(orWait continuation: CheckedContinuation<Bool, Never>) -> Bool? {
+        guard downstream != nil else { return false }
+        guard demand > 0 else {
+          waitingForDemand = continuation
+          return nil
+        }
+        demand -= 1
+        return true
+      }
+
+      /// Adds demand; returns the waiting task to resume, having taken one unit for it.
+      mutating func demandRequested(_ additional: Subscribers.Demand) -> CheckedContinuation<Bool, Never>? {
+        guard downstream != nil else { return nil }
+        demand += additional
+        guard let waiting = waitingForDemand.take() else { return nil }
+        demand -= 1
+        return waiting
+      }
+
+      /// Adds the demand the downstream returned for an element, unless the subscription ended.
+      mutating func delivered(additional: Subscribers.Demand) {
+        if downstream != nil { demand += additional }
+      }
+
+      /// Ends; hands back the downstream, to complete or release after unlocking.
+      mutating func end() -> Downstream? {
+        task = nil
+        return downstream.take()
+      }
+
+      /// Cancels; hands back what to act on and release after unlocking.
+      mutating func cancel() -> (Downstream?, Task<Void, Never>?, CheckedContinuation<Bool, Never>?) {
+        defer { self = State() }
+        return (downstream, task, waitingForDemand)
+      }
     }
 
-    private let lock = Lock()
-    private var state: State
+    private let state: Locked<State>
 
     init(downstream: Downstream) {
-      state = State(downstream: downstream)
+      state = Locked(State(downstream: downstream))
     }
 
     var description: String { "AsyncSequencePublisher" }
 
     func start(_ base: Base) {
-      lock.lock()
-      guard state.downstream != nil else {
-        lock.unlock()
-        return
-      }
       // The task sees the subscription through a protocol, so that it captures no type that is not
       // Sendable (the subscriber's type need not be).
       let iterating: any AsyncSequenceIterating<Base> = self
-      state.task = Task { await iterating.iterate(base) }
-      lock.unlock()
+      state.withLock { state in
+        // Made under the lock, so that a cancel from another thread finds it to cancel.
+        guard state.downstream != nil else { return }
+        state.task = Task { await iterating.iterate(base) }
+      }
     }
 
     func iterate(_ base: Base) async {
@@ -97,59 +140,32 @@ public struct AsyncSequencePublisher<Base: AsyncSequence & Sendable>: Publisher 
           end(with: .finished)
           return
         }
-        guard let downstream = lock.withLock({ state.downstream }) else { return }
+        guard let downstream = state.withLock({ $0.downstream }) else { return }
         let additional = downstream.receive(element)
-        lock.withLock {
-          if state.downstream != nil { state.demand += additional }
-        }
+        state.withLock { $0.delivered(additional: additional) }
       }
     }
 
     /// Takes one unit of demand, waiting for it if need be; `false` once the subscription ended.
     private func demandIsAvailable() async -> Bool {
       await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-        let available: Bool? = lock.withLock {
-          guard state.downstream != nil else { return false }
-          guard state.demand > 0 else {
-            state.waitingForDemand = continuation
-            return nil
-          }
-          state.demand -= 1
-          return true
+        if let available = state.withLock({ $0.takeDemand(orWait: continuation) }) {
+          continuation.resume(returning: available)
         }
-        if let available { continuation.resume(returning: available) }
       }
     }
 
     private func end(with completion: Subscribers.Completion<Failure>) {
-      let downstream = lock.withLock {
-        let downstream = state.downstream
-        state.downstream = nil
-        state.task = nil
-        return downstream
-      }
-      downstream?.receive(completion: completion)
+      state.withLock { $0.end() }?.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
       precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-      let waiting: CheckedContinuation<Bool, Never>? = lock.withLock {
-        guard state.downstream != nil else { return nil }
-        state.demand += demand
-        guard let waiting = state.waitingForDemand else { return nil }
-        state.waitingForDemand = nil
-        state.demand -= 1
-        return waiting
-      }
-      waiting?.resume(returning: true)
+      state.withLock { $0.demandRequested(demand) }?.resume(returning: true)
     }
 
     func cancel() {
-      let (downstream, task, waiting) = lock.withLock {
-        let taken = (state.downstream, state.task, state.waitingForDemand)
-        state = State()
-        return taken
-      }
+      let (downstream, task, waiting) = state.withLock { $0.cancel() }
       task?.cancel()
       waiting?.resume(returning: false)
       _ = downstream

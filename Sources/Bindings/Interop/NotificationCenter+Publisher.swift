@@ -13,6 +13,8 @@ extension NotificationCenter {
   /// - Parameters:
   ///   - name: The name of the notifications to publish.
   ///   - object: Only notifications posted by this object; `nil` for every sender.
+  ///
+  /// - Returns: A publisher of the matching notifications, which never fails.
   public func publisher(for name: Notification.Name, object: AnyObject? = nil) -> NotificationCenter.Publisher {
     Publisher(center: self, name: name, object: object)
   }
@@ -29,7 +31,9 @@ extension NotificationCenter {
   /// delivered synchronously, on the thread that posts it, if the subscriber has demand for it;
   /// otherwise it is dropped, as in Combine.
   public struct Publisher: Bindings.Publisher {
+    /// Each matching notification, as it is posted.
     public typealias Output = Notification
+    /// This publisher never fails.
     public typealias Failure = Never
 
     /// The center the subscriptions observe.
@@ -46,6 +50,9 @@ extension NotificationCenter {
       self.object = object
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Notification, S.Failure == Never {
       let inner = Inner(downstream: subscriber, center: center)
       subscriber.receive(subscription: inner)
@@ -55,86 +62,73 @@ extension NotificationCenter {
     private final class Inner<Downstream: Subscriber>: Subscription, NotificationDelivering, CustomStringConvertible,
       @unchecked Sendable
     where Downstream.Input == Notification, Downstream.Failure == Never {
+      private let liveObject = LiveObjectToken("NotificationCenter.Publisher.Inner")
+
+      /// Everything the subscription knows, guarded by its lock.
       private struct State {
-        /// `nil` once cancelled.
-        var downstream: Downstream?
-        var demand = Subscribers.Demand.none
+        /// Demand and delivery: a notification posted without demand is dropped; one posted during
+        /// a delivery waits for it, already counted against the demand.
+        var delivery: DemandedDeliveryState<Downstream>
         var observer: (any NSObjectProtocol)?
-        var isDelivering = false
-        /// Notifications posted during a delivery, already counted against the demand.
-        var waiting: [Notification] = []
+
+        /// Keeps `observer` unless the subscription was cancelled meanwhile; returns whether it did.
+        mutating func keep(_ observer: any NSObjectProtocol) -> Bool {
+          guard delivery.isLive else { return false }
+          self.observer = observer
+          return true
+        }
+
+        /// Ends; hands back the observer to remove, and what to release, after unlocking.
+        mutating func end() -> (DemandedDeliveryState<Downstream>, (any NSObjectProtocol)?) {
+          (delivery.end(), observer.take())
+        }
       }
 
-      private let lock = Lock()
-      private var state: State
+      private let state: Locked<State>
       private let center: NotificationCenter
 
       init(downstream: Downstream, center: NotificationCenter) {
-        state = State(downstream: downstream)
+        state = Locked(State(delivery: DemandedDeliveryState(downstream: downstream, buffering: .dropWithoutDemand)))
         self.center = center
       }
 
       var description: String { "NotificationCenter Observer" }
 
       func observe(_ name: Notification.Name, object: AnyObject?) {
-        guard lock.withLock({ state.downstream != nil }) else { return }
+        guard state.withLock({ $0.delivery.isLive }) else { return }
         // The observer block sees the subscription through a protocol, so that it captures no type
         // that is not Sendable (the subscriber's type need not be).
         weak let delivering: (any NotificationDelivering)? = self
         let observer = center.addObserver(forName: name, object: object, queue: nil) { notification in
           delivering?.deliver(notification)
         }
-        let isCancelled = lock.withLock {
-          guard state.downstream != nil else { return true }
-          state.observer = observer
-          return false
-        }
-        if isCancelled { center.removeObserver(observer) }
+        if !state.withLock({ $0.keep(observer) }) { center.removeObserver(observer) }
       }
 
       /// Delivers on the posting thread. A notification posted on another thread during a delivery
       /// waits for it to end and is then delivered by the same thread, so deliveries never overlap.
       func deliver(_ notification: Notification) {
-        let downstream: Downstream? = lock.withLock {
-          guard state.demand > 0, let downstream = state.downstream else { return nil }
-          state.demand -= 1
-          guard !state.isDelivering else {
-            state.waiting.append(notification)
-            return nil
-          }
-          state.isDelivering = true
-          return downstream
-        }
-        guard let downstream else { return }
-        var next: Notification? = notification
-        while let current = next {
-          let additional = downstream.receive(current)
-          next = lock.withLock {
-            guard state.downstream != nil, !state.waiting.isEmpty else {
-              state.isDelivering = false
-              if state.downstream != nil { state.demand += additional }
-              return nil
-            }
-            state.demand += additional
-            return state.waiting.removeFirst()
-          }
-        }
+        perform(state.withLock { $0.delivery.offer(notification) })
       }
 
       func request(_ demand: Subscribers.Demand) {
         precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-        lock.withLock {
-          if state.downstream != nil { state.demand += demand }
+        perform(state.withLock { $0.delivery.request(demand) })
+      }
+
+      /// Delivers, as the deliverer, until no notification waits.
+      private func perform(_ delivery: DemandedDeliveryState<Downstream>.Delivery) {
+        var delivery = delivery
+        while let (downstream, next) = delivery.next {
+          let additional = downstream.receive(next)
+          delivery = state.withLock { $0.delivery.delivered(additional: additional) }
         }
       }
 
       func cancel() {
-        let released = lock.withLock {
-          let released = state
-          state = State()
-          return released
-        }
-        if let observer = released.observer { center.removeObserver(observer) }
+        let (released, observer) = state.withLock { $0.end() }
+        if let observer { center.removeObserver(observer) }
+        _ = released
       }
     }
   }

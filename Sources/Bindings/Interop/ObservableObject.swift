@@ -37,17 +37,21 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
 /// changes.send()   // prints "changed"
 /// ```
 public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
+  /// Nothing but the fact of a change: one `()` per change of a `@Published` property, once it is stored.
   public typealias Output = Void
+  /// This publisher never fails.
   public typealias Failure = Never
 
   private let subject = PassthroughSubject<Void, Never>()
-  private let lock = Lock()
-  /// Guarded by `lock`: the subscriptions to the object's `@Published` properties.
-  private var forwarding: [AnyCancellable] = []
+  /// The subscriptions to the object's `@Published` properties.
+  private let forwarding = Locked<[AnyCancellable]>([])
 
   /// Creates a publisher that sends when ``send()`` is called.
   public init() {}
 
+  /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+  ///
+  /// The subscriber then receives a subscription, the values it requests and at most one completion.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
     subject.receive(subscriber: subscriber)
   }
@@ -79,7 +83,12 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
       }
       mirror = current.superclassMirror
     }
-    lock.withLock { forwarding = tokens }
+    let replaced = forwarding.withLock { forwarding in
+      defer { forwarding = tokens }
+      return forwarding
+    }
+    // Released here, after the lock.
+    _ = replaced
   }
 }
 
@@ -90,17 +99,20 @@ private final class ObservableObjectRegistry: @unchecked Sendable {
     let publisher: ObservableObjectPublisher
   }
 
-  private let lock = Lock()
-  /// Guarded by `lock`.
-  private var entries: [ObjectIdentifier: Entry] = [:]
-  /// Guarded by `lock`: the entry count at which dead entries are next swept.
-  private var sweepThreshold = 64
+  /// The registry's entries, guarded by its lock.
+  private struct State {
+    var entries: [ObjectIdentifier: Entry] = [:]
+    /// The entry count at which dead entries are next swept.
+    var sweepThreshold = 64
 
-  /// The publisher of `object`, and whether it was made by this call.
-  func publisher(for object: AnyObject) -> (ObservableObjectPublisher, isNew: Bool) {
-    let key = ObjectIdentifier(object)
-    var swept: [Entry] = []
-    let result: (ObservableObjectPublisher, Bool) = lock.withLock {
+    /// The publisher of `object`, and whether it was made by this call; `swept` receives the dead
+    /// entries let go, to be released after unlocking.
+    mutating func publisher(
+      for object: AnyObject, sweepingInto swept: inout [Entry]
+    ) -> (
+      ObservableObjectPublisher, isNew: Bool
+    ) {
+      let key = ObjectIdentifier(object)
       if let entry = entries[key], entry.object === object { return (entry.publisher, false) }
       if entries.count >= sweepThreshold {
         swept = entries.values.filter { $0.object == nil }
@@ -113,6 +125,14 @@ private final class ObservableObjectRegistry: @unchecked Sendable {
       }
       return (publisher, true)
     }
+  }
+
+  private let state = Locked(State())
+
+  /// The publisher of `object`, and whether it was made by this call.
+  func publisher(for object: AnyObject) -> (ObservableObjectPublisher, isNew: Bool) {
+    var swept: [Entry] = []
+    let result = state.withLock { $0.publisher(for: object, sweepingInto: &swept) }
     // Dead entries are released here, after the lock.
     _ = swept
     return result

@@ -35,6 +35,8 @@ extension Observable where Self: AnyObject {
   ///   - keyPath: The property to observe.
   ///   - scheduler: Where the property is read again after a change. Use the scheduler the object
   ///     is mutated on (the main queue for a view model); it must run the action later, not at once.
+  ///
+  /// - Returns: A publisher of the property's value, read again on `scheduler` after each change.
   public func observe<Value, Context: Scheduler>(
     _ keyPath: KeyPath<Self, Value>,
     on scheduler: Context
@@ -117,7 +119,9 @@ extension Publishers {
   /// Read the objects on the scheduler you give: an `@Observable` class is not thread-safe, and
   /// the publisher reads it where it runs.
   public struct ObservedValue<Value, Context: Scheduler>: Publisher {
+    /// The observed expression's values: the current one on subscribe, then after each change.
     public typealias Output = Value
+    /// This publisher never fails.
     public typealias Failure = Never
 
     /// Where the value is read again after a change.
@@ -156,6 +160,9 @@ extension Publishers {
       self.read = read
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
       let inner = Inner(downstream: subscriber, publisher: self)
       subscriber.receive(subscription: inner)
@@ -166,33 +173,91 @@ extension Publishers {
     private final class Inner<Downstream: Subscriber>: Subscription, ScheduledReading, CustomStringConvertible,
       @unchecked Sendable
     where Downstream.Input == Value, Downstream.Failure == Never {
+      private let liveObject = LiveObjectToken("ObservedValue.Inner")
+      typealias Delivery = DemandedDeliveryState<Downstream>.Delivery
+
+      /// Everything the subscription knows, guarded by its lock.
       private struct State {
-        /// `nil` once finished or cancelled.
-        var downstream: Downstream?
-        var demand = Subscribers.Demand.none
-        /// The latest read not delivered yet, for lack of demand or because a delivery is running.
-        var pending: Value?
+        /// Demand and delivery: without demand, or while a delivery runs, only the latest read is
+        /// kept.
+        var delivery: DemandedDeliveryState<Downstream>
         /// The last value delivered, kept only when equal values are skipped.
         var lastDelivered: Value?
-        var isDelivering = false
         /// A read is scheduled; changes until it runs coalesce into it.
         var isReadScheduled = false
+        /// Counts the reads kept, so that a read compared with the latest one outside the lock is
+        /// kept only if no other read was kept meanwhile.
+        var keptReads: UInt64 = 0
+
+        /// The value a new read is compared with (the kept read, else the last delivered one), and
+        /// how many reads were kept so far; `nil` once ended.
+        var latest: (value: Value?, keptReads: UInt64)? {
+          guard delivery.isLive else { return nil }
+          return (delivery.latestPending ?? lastDelivered, keptReads)
+        }
+
+        /// Marks a read scheduled; `false` if one already is, or the subscription ended.
+        mutating func scheduleRead() -> Bool {
+          guard delivery.isLive, !isReadScheduled else { return false }
+          isReadScheduled = true
+          return true
+        }
+
+        /// Keeps `value` and maybe starts its delivery, unless another read was kept since
+        /// `keptReads` (then the caller compares again): returns `nil` in that case.
+        mutating func offer(
+          _ value: Value, ifNoneKeptSince keptReads: UInt64?, skipsEqual: Bool
+        ) -> (
+          Delivery, released: Value?
+        )? {
+          if let keptReads, keptReads != self.keptReads { return nil }
+          self.keptReads &+= 1
+          return recording(delivery.offer(value), skipsEqual: skipsEqual)
+        }
+
+        mutating func request(_ demand: Subscribers.Demand, skipsEqual: Bool) -> (Delivery, released: Value?) {
+          recording(delivery.request(demand), skipsEqual: skipsEqual)
+        }
+
+        mutating func delivered(additional: Subscribers.Demand, skipsEqual: Bool) -> (Delivery, released: Value?) {
+          recording(delivery.delivered(additional: additional), skipsEqual: skipsEqual)
+        }
+
+        /// Ends; hands back everything, to act on and release after unlocking.
+        mutating func end() -> State {
+          defer {
+            lastDelivered = nil
+            isReadScheduled = false
+          }
+          var ended = self
+          ended.delivery = delivery.end()
+          return ended
+        }
+
+        /// Remembers the value a delivery starts with, when equal values are skipped; hands back the
+        /// one it replaces, to release after unlocking.
+        private mutating func recording(_ delivery: Delivery, skipsEqual: Bool) -> (Delivery, released: Value?) {
+          guard skipsEqual, let (_, value) = delivery.next else { return (delivery, nil) }
+          defer { lastDelivered = value }
+          return (delivery, lastDelivered)
+        }
       }
 
-      private let lock = Lock()
-      private var state: State
+      private let state: Locked<State>
       private let publisher: ObservedValue
+      private let skipsEqual: Bool
 
       init(downstream: Downstream, publisher: ObservedValue) {
-        state = State(downstream: downstream)
+        state = Locked(State(delivery: DemandedDeliveryState(downstream: downstream, buffering: .keepLatest)))
         self.publisher = publisher
+        skipsEqual = publisher.isDuplicate != nil
       }
 
       var description: String { "ObservedValue" }
 
       /// Reads the value with tracking installed, then offers it downstream.
       func track() {
-        guard lock.withLock({ state.downstream != nil }) else { return }
+        guard state.withLock({ $0.delivery.isLive }) else { return }
         let token = TrackingToken(self)
         let value = withObservationTracking(publisher.read, onChange: token.changeWillHappen())
         guard let value else {
@@ -210,79 +275,57 @@ extension Publishers {
 
       /// Called by Observation before a tracked property changes.
       func scheduleRead() {
-        let schedules = lock.withLock {
-          guard state.downstream != nil, !state.isReadScheduled else { return false }
-          state.isReadScheduled = true
-          return true
-        }
-        guard schedules else { return }
+        guard state.withLock({ $0.scheduleRead() }) else { return }
         publisher.scheduler.schedule { [weak self] in
           guard let self else { return }
-          lock.withLock { state.isReadScheduled = false }
+          state.withLock { $0.isReadScheduled = false }
           track()
         }
       }
 
       private func offer(_ value: Value) {
-        lock.lock()
-        guard state.downstream != nil else {
-          lock.unlock()
+        let skipsEqual = self.skipsEqual
+        guard let isDuplicate = publisher.isDuplicate else {
+          // Without a check to run, the offer is never refused.
+          if let offered = state.withLock({ $0.offer(value, ifNoneKeptSince: nil, skipsEqual: skipsEqual) }) {
+            perform(offered)
+          }
           return
         }
-        if let isDuplicate = publisher.isDuplicate {
-          let latest = state.pending ?? state.lastDelivered
-          if let latest, isDuplicate(latest, value) {
-            lock.unlock()
+        // The comparison is user code: it runs outside the lock, against the latest value read
+        // under it; if another read was kept meanwhile, it runs again against that one.
+        while let (latest, keptReads) = state.withLock({ $0.latest }) {
+          if let latest, isDuplicate(latest, value) { return }
+          if let offered = state.withLock({ $0.offer(value, ifNoneKeptSince: keptReads, skipsEqual: skipsEqual) }) {
+            perform(offered)
             return
           }
         }
-        state.pending = value
-        lock.unlock()
-        deliverPending()
       }
 
-      /// Delivers the pending value while there is demand; only one caller delivers at a time.
-      private func deliverPending() {
-        lock.lock()
-        while !state.isDelivering, state.demand > 0, let downstream = state.downstream, let value = state.pending {
-          state.pending = nil
-          state.demand -= 1
-          state.isDelivering = true
-          if publisher.isDuplicate != nil { state.lastDelivered = value }
-          lock.unlock()
+      /// Delivers, as the deliverer, while a kept value and demand for it remain.
+      private func perform(_ delivery: (Delivery, released: Value?)) {
+        var delivery = delivery
+        while let (downstream, value) = delivery.0.next {
           let additional = downstream.receive(value)
-          lock.lock()
-          state.isDelivering = false
-          if state.downstream != nil { state.demand += additional }
+          let skipsEqual = self.skipsEqual
+          delivery = state.withLock { $0.delivered(additional: additional, skipsEqual: skipsEqual) }
         }
-        lock.unlock()
       }
 
       private func finish() {
-        let downstream = lock.withLock {
-          let downstream = state.downstream
-          state = State()
-          return downstream
-        }
-        downstream?.receive(completion: .finished)
+        let ended = state.withLock { $0.end() }
+        ended.delivery.downstream?.receive(completion: .finished)
       }
 
       func request(_ demand: Subscribers.Demand) {
         precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-        let isActive = lock.withLock {
-          guard state.downstream != nil else { return false }
-          state.demand += demand
-          return true
-        }
-        if isActive { deliverPending() }
+        let skipsEqual = self.skipsEqual
+        perform(state.withLock { $0.request(demand, skipsEqual: skipsEqual) })
       }
 
       func cancel() {
-        let released = lock.withLock {
-          let released = state
-          state = State()
-          return released
-        }
+        let released = state.withLock { $0.end() }
         _ = released
       }
     }

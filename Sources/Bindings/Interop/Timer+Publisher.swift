@@ -16,6 +16,8 @@ extension Timer {
   ///   - runLoop: The run loop that runs the timer; dates are delivered on its thread.
   ///   - mode: The run-loop mode the timer runs in.
   ///   - options: Accepted for Combine compatibility; no option changes the timer.
+  ///
+  /// - Returns: A connectable publisher of dates: `connect()` or `autoconnect()` starts the timer.
   public static func publish(
     every interval: TimeInterval,
     tolerance: TimeInterval? = nil,
@@ -39,7 +41,9 @@ extension Timer {
   /// subscriber gets the same dates; a subscriber without demand misses a date, as in Combine.
   /// Cancelling the connection invalidates the Foundation timer.
   public final class TimerPublisher: ConnectablePublisher, @unchecked Sendable {
+    /// The date of each tick.
     public typealias Output = Date
+    /// This publisher never fails.
     public typealias Failure = Never
 
     /// Seconds between two dates.
@@ -54,9 +58,8 @@ extension Timer {
     public let options: RunLoop.SchedulerOptions?
 
     private let dates = PassthroughSubject<Date, Never>()
-    private let lock = Lock()
-    /// Guarded by `lock`: the running timer, while connected.
-    private var timer: Timer?
+    /// The running timer, while connected.
+    private let timer = Locked<Timer?>(nil)
 
     /// Creates a publisher that, once connected, sends the date every `interval` seconds.
     public init(
@@ -73,6 +76,9 @@ extension Timer {
       self.options = options
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Date, S.Failure == Never {
       dates.receive(subscriber: subscriber)
     }
@@ -80,31 +86,24 @@ extension Timer {
     /// Starts the timer; cancel the result to stop it. Connecting again while connected returns a
     /// connection to the same timer.
     public func connect() -> any Cancellable {
-      lock.lock()
-      if timer == nil {
-        let dates = self.dates
-        let timer = Timer(timeInterval: interval, repeats: true) { _ in dates.send(Date()) }
-        if let tolerance { timer.tolerance = tolerance }
-        self.timer = timer
-        lock.unlock()
-        runLoop.add(timer, forMode: mode)
-      } else {
-        lock.unlock()
+      let (interval, tolerance, dates) = (self.interval, self.tolerance, self.dates)
+      let started: Timer? = timer.withLock { timer in
+        guard timer == nil else { return nil }
+        let started = Timer(timeInterval: interval, repeats: true) { _ in dates.send(Date()) }
+        if let tolerance { started.tolerance = tolerance }
+        timer = started
+        return started
       }
+      if let started { runLoop.add(started, forMode: mode) }
       return AnyCancellable { [weak self] in self?.disconnect() }
     }
 
     private func disconnect() {
-      let timer = lock.withLock {
-        let timer = self.timer
-        self.timer = nil
-        return timer
-      }
-      timer?.invalidate()
+      timer.withLock { $0.take() }?.invalidate()
     }
 
     deinit {
-      timer?.invalidate()
+      timer.withLock { $0.take() }?.invalidate()
     }
   }
 }

@@ -13,7 +13,9 @@
 /// let token = deferred.sink { print($0) }      // prints "1"
 /// ```
 public struct Deferred<DeferredPublisher: Publisher>: Publisher {
+  /// The values of the publisher the closure creates for each subscriber.
   public typealias Output = DeferredPublisher.Output
+  /// The error this publisher can fail with: that of the publisher the closure creates.
   public typealias Failure = DeferredPublisher.Failure
 
   /// The closure that makes the publisher, once per subscriber.
@@ -24,6 +26,9 @@ public struct Deferred<DeferredPublisher: Publisher>: Publisher {
     self.createPublisher = createPublisher
   }
 
+  /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+  ///
+  /// The subscriber then receives a subscription, the values it requests and at most one completion.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     createPublisher().subscribe(subscriber)
   }

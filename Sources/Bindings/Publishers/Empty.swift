@@ -29,6 +29,9 @@ public struct Empty<Output, Failure: Error>: Publisher, Equatable {
     self.completeImmediately = completeImmediately
   }
 
+  /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+  ///
+  /// The subscriber then receives a subscription, the values it requests and at most one completion.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     subscriber.receive(subscription: Subscriptions.empty)
     if completeImmediately {

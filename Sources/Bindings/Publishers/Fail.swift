@@ -28,6 +28,9 @@ public struct Fail<Output, Failure: Error>: Publisher {
     self.error = failure
   }
 
+  /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+  ///
+  /// The subscriber then receives a subscription, the values it requests and at most one completion.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     subscriber.receive(subscription: Subscriptions.empty)
     subscriber.receive(completion: .failure(error))

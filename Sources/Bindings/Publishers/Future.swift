@@ -15,11 +15,37 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
   /// call counts.
   public typealias Promise = @Sendable (Result<Output, Failure>) -> Void
 
-  private let lock = Lock()
-  /// Guarded by `lock`; set once, by the first fulfilment.
-  fileprivate var result: Result<Output, Failure>?
-  /// Subscriptions waiting for the result. Guarded by `lock`; emptied by the fulfilment.
-  private var waiting: [ConduitBase] = []
+  private let state = Locked(State())
+
+  /// The future's own state, guarded by its lock.
+  private struct State {
+    /// Set once, by the first fulfilment.
+    var result: Result<Output, Failure>?
+    /// Subscriptions waiting for the result; emptied by the fulfilment.
+    var waiting: [ConduitBase] = []
+
+    /// Registers `conduit` to be handed the result, or returns the result if there is one already.
+    mutating func register(_ conduit: ConduitBase) -> Result<Output, Failure>? {
+      if let result { return result }
+      waiting.append(conduit)
+      return nil
+    }
+
+    /// Stores the first fulfilment's result and hands back the conduits waiting for it; `nil` for
+    /// any later fulfilment.
+    mutating func fulfil(with result: Result<Output, Failure>) -> [ConduitBase]? {
+      guard self.result == nil else { return nil }
+      self.result = result
+      defer { waiting = [] }
+      return waiting
+    }
+
+    /// Forgets `conduit`; returns it, to release after the lock.
+    mutating func remove(_ conduit: ConduitBase) -> ConduitBase? {
+      guard let index = waiting.firstIndex(where: { $0 === conduit }) else { return nil }
+      return waiting.remove(at: index)
+    }
+  }
 
   /// Creates a future and runs `attemptToFulfill` at once, with the promise that fulfils it.
   ///
@@ -28,38 +54,40 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
     attemptToFulfill { [self] result in fulfil(result) }
   }
 
+  /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+  ///
+  /// The subscriber then receives a subscription, the values it requests and at most one completion.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     let conduit = Conduit(future: self, downstream: subscriber)
     // The subscription goes out first, so that a fulfilment racing with this call cannot deliver
     // a completion before it: until the conduit is registered below, only the conduit itself
     // (through a request) or this method can deliver to it.
     subscriber.receive(subscription: conduit)
-    lock.lock()
-    if result == nil, conduit.isActiveWithLockHeld {
-      waiting.append(conduit)
-      lock.unlock()
-    } else {
-      lock.unlock()
-      conduit.deliverIfReady()
+    if let result = state.withLock({ $0.register(conduit) }) {
+      conduit.receive(result)
+    } else if conduit.isCancelled {
+      // Cancelled before it was registered: its own `cancel()` found nothing to remove.
+      forget(conduit)
     }
   }
 
   private func fulfil(_ result: Result<Output, Failure>) {
-    lock.lock()
-    guard self.result == nil else {
-      lock.unlock()
-      return
-    }
-    self.result = result
-    let waiting = self.waiting
-    self.waiting = []
-    lock.unlock()
-    for conduit in waiting { conduit.deliverIfReady() }
+    guard let waiting = state.withLock({ $0.fulfil(with: result) }) else { return }
+    for conduit in waiting { conduit.receive(result) }
   }
 
-  /// One subscriber's subscription; its state is guarded by the future's lock.
+  /// Stops holding a cancelled conduit.
+  fileprivate func forget(_ conduit: ConduitBase) {
+    let removed = state.withLock { $0.remove(conduit) }
+    _ = removed
+  }
+
+  /// One subscriber's subscription, with its own lock: the future hands it the result once, and it
+  /// delivers the result when its subscriber can take it.
   fileprivate class ConduitBase {
-    func deliverIfReady() { preconditionFailure("Future.ConduitBase.deliverIfReady is abstract") }
+    func receive(_ result: Result<Output, Failure>) {
+      preconditionFailure("Future.ConduitBase.receive(_:) is abstract")
+    }
   }
 
   private final class Conduit<Downstream: Subscriber>: ConduitBase, Subscription, CustomStringConvertible,
@@ -67,72 +95,88 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
   where Downstream.Input == Output, Downstream.Failure == Failure {
     private let liveObject = LiveObjectToken("Future.Conduit")
     private let future: Future
-    /// `nil` once the result was delivered or the subscription was cancelled.
-    private var downstream: Downstream?
-    private var demand = Subscribers.Demand.none
-    private var isDelivering = false
+    private let state: Locked<State>
+
+    /// What a thread that changed the conduit's state must deliver.
+    private enum Delivery {
+      case value(Output, to: Downstream)
+      case failure(Failure, to: Downstream)
+    }
+
+    /// The conduit's state, guarded by its lock.
+    private struct State {
+      /// `nil` once the result was delivered or the subscription was cancelled.
+      var downstream: Downstream?
+      /// The future's result, once handed over, until it is delivered.
+      var result: Result<Output, Failure>?
+      var demand = Subscribers.Demand.none
+      var isDelivering = false
+
+      /// The delivery to make now, if there is a result and the subscriber can take it. The first
+      /// caller to find both sets `isDelivering`, so the result is delivered at most once.
+      mutating func nextDelivery() -> Delivery? {
+        guard !isDelivering, let downstream, let result else { return nil }
+        switch result {
+        case .success(let value):
+          guard demand > 0 else { return nil }
+          isDelivering = true
+          self.result = nil
+          return .value(value, to: downstream)
+        case .failure(let error):
+          isDelivering = true
+          self.result = nil
+          self.downstream = nil
+          return .failure(error, to: downstream)
+        }
+      }
+    }
 
     init(future: Future, downstream: Downstream) {
       self.future = future
-      self.downstream = downstream
+      state = Locked(State(downstream: downstream))
     }
 
     var description: String { "Future" }
 
-    var isActiveWithLockHeld: Bool { downstream != nil }
+    var isCancelled: Bool { state.withLock { !$0.isDelivering && $0.downstream == nil } }
 
-    /// Delivers the result if there is one and the subscriber can take it. The first caller to
-    /// find both sets `isDelivering` under the lock, so the result is delivered at most once.
-    override func deliverIfReady() {
-      future.lock.lock()
-      guard !isDelivering, let downstream, let result = future.result else {
-        future.lock.unlock()
-        return
-      }
-      switch result {
-      case .success(let value):
-        guard demand > 0 else {
-          future.lock.unlock()
-          return
-        }
-        isDelivering = true
-        future.lock.unlock()
-        _ = downstream.receive(value)
-        // The subscriber may have cancelled inside `receive(_:)`; then it gets no completion.
-        future.lock.lock()
-        let finishing = self.downstream
-        self.downstream = nil
-        future.lock.unlock()
-        finishing?.receive(completion: .finished)
-        withExtendedLifetime(downstream) {}
-      case .failure(let error):
-        self.downstream = nil
-        future.lock.unlock()
-        downstream.receive(completion: .failure(error))
-      }
+    override func receive(_ result: Result<Output, Failure>) {
+      deliver(
+        state.withLock { state in
+          guard state.downstream != nil else { return nil }
+          state.result = result
+          return state.nextDelivery()
+        })
     }
 
     func request(_ demand: Subscribers.Demand) {
       precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-      future.lock.lock()
-      guard downstream != nil else {
-        future.lock.unlock()
-        return
+      deliver(
+        state.withLock { state in
+          guard state.downstream != nil else { return nil }
+          state.demand += demand
+          return state.nextDelivery()
+        })
+    }
+
+    private func deliver(_ delivery: Delivery?) {
+      switch delivery {
+      case .value(let value, let downstream):
+        _ = downstream.receive(value)
+        // The subscriber may have cancelled inside `receive(_:)`; then it gets no completion.
+        let finishing = state.withLock { $0.downstream.take() }
+        finishing?.receive(completion: .finished)
+      case .failure(let error, let downstream):
+        downstream.receive(completion: .failure(error))
+      case nil:
+        break
       }
-      self.demand += demand
-      future.lock.unlock()
-      deliverIfReady()
     }
 
     func cancel() {
-      future.lock.lock()
-      let downstream = self.downstream
-      self.downstream = nil
-      if let index = future.waiting.firstIndex(where: { $0 === self }) {
-        future.waiting.remove(at: index)
-      }
-      future.lock.unlock()
-      _ = downstream
+      let released = state.withLock { ($0.downstream.take(), $0.result.take()) }
+      _ = released
+      future.forget(self)
     }
   }
 }

@@ -9,6 +9,7 @@
 /// // prints "42", "finished"
 /// ```
 public struct Just<Output>: Publisher {
+  /// This publisher never fails.
   public typealias Failure = Never
 
   /// The one value this publisher emits.
@@ -19,6 +20,9 @@ public struct Just<Output>: Publisher {
     self.output = output
   }
 
+  /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+  ///
+  /// The subscriber then receives a subscription, the values it requests and at most one completion.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
     subscriber.receive(subscription: Inner(downstream: subscriber, value: output))
   }
@@ -30,44 +34,45 @@ public struct Just<Output>: Publisher {
   final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output {
     private let liveObject = LiveObjectToken("Just.Inner")
-    private let lock = Lock()
-    /// `nil` once finished or cancelled.
-    private var downstream: Downstream?
-    /// `nil` once taken for delivery, so that only the first request delivers.
-    private var value: Output?
+    private let state: Locked<State>
+
+    /// What the subscription still has to do, guarded by its lock.
+    private struct State {
+      /// `nil` once finished or cancelled.
+      var downstream: Downstream?
+      /// `nil` once taken for delivery, so that only the first request delivers.
+      var value: Output?
+
+      /// Takes the value and the downstream to deliver it to, on the first request only.
+      mutating func takeForDelivery() -> (downstream: Downstream, value: Output)? {
+        guard let downstream, let value = value.take() else { return nil }
+        return (downstream, value)
+      }
+
+      /// Ends the subscription: hands back the downstream and the value, to release after the lock.
+      mutating func end() -> (downstream: Downstream?, value: Output?) {
+        (downstream.take(), value.take())
+      }
+    }
 
     init(downstream: Downstream, value: Output) {
-      self.downstream = downstream
-      self.value = value
+      state = Locked(State(downstream: downstream, value: value))
     }
 
     var description: String { "Just" }
 
     func request(_ demand: Subscribers.Demand) {
       precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-      lock.lock()
-      guard let downstream, let value else {
-        lock.unlock()
-        return
-      }
-      self.value = nil
-      lock.unlock()
+      guard let (downstream, value) = state.withLock({ $0.takeForDelivery() }) else { return }
       _ = downstream.receive(value)
       // The subscriber may have cancelled inside `receive(_:)`; then it gets no completion.
-      lock.lock()
-      let finishing = self.downstream
-      self.downstream = nil
-      lock.unlock()
+      let finishing = state.withLock { $0.downstream.take() }
       finishing?.receive(completion: .finished)
       withExtendedLifetime(downstream) {}
     }
 
     func cancel() {
-      lock.lock()
-      let released = (downstream, value)
-      downstream = nil
-      value = nil
-      lock.unlock()
+      let released = state.withLock { $0.end() }
       _ = released
     }
   }

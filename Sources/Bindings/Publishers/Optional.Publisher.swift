@@ -13,8 +13,15 @@ extension Optional {
 
   /// A publisher that emits an optional's wrapped value to each subscriber, then finishes; or,
   /// for `nil`, finishes at once.
+  ///
+  /// ```swift
+  /// let name: String? = "Ada"
+  /// let token = name.publisher.sink { print($0) }   // prints "Ada"
+  /// ```
   public struct Publisher: Bindings.Publisher {
+    /// The optional's value, published once when there is one.
     public typealias Output = Wrapped
+    /// This publisher never fails.
     public typealias Failure = Never
 
     /// The value to emit, or `nil` to finish without one.
@@ -25,6 +32,9 @@ extension Optional {
       self.output = output
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       if let output {
         subscriber.receive(subscription: Just<Output>.Inner(downstream: subscriber, value: output))

@@ -26,7 +26,9 @@ extension Publishers {
   /// // prints "false"
   /// ```
   public struct AllSatisfy<Upstream: Publisher>: Publisher {
+    /// One Boolean: `false` as soon as a value fails the predicate, `true` if the upstream finishes first.
     public typealias Output = Bool
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are checked.
@@ -41,6 +43,9 @@ extension Publishers {
       self.predicate = predicate
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Failure {
       upstream.subscribe(
         ReducingSearchInner(

@@ -34,7 +34,9 @@ extension Publishers {
   /// subject.send(1)   // prints "1"
   /// ```
   public struct AssertNoFailure<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// This publisher never fails.
     public typealias Failure = Never
 
     /// The publisher that must not fail.
@@ -54,6 +56,9 @@ extension Publishers {
       self.line = line
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, prefix: prefix, file: file, line: line))
     }

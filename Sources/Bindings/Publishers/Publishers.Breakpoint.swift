@@ -45,8 +45,16 @@ extension Publisher {
 extension Publishers {
   /// A publisher that raises `SIGTRAP` when a closure says so; see
   /// ``Publisher/breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)``.
+  ///
+  /// ```swift
+  /// let token = prices
+  ///   .breakpoint(receiveOutput: { $0 < 0 })   // stops in the debugger on a negative price
+  ///   .sink { print($0) }
+  /// ```
   public struct Breakpoint<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose events are inspected.
@@ -71,6 +79,9 @@ extension Publishers {
       self.receiveCompletion = receiveCompletion
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let (subscription, output, completion) = (receiveSubscription, receiveOutput, receiveCompletion)
       upstream.handleEvents(

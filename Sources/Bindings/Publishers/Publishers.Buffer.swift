@@ -17,6 +17,8 @@ extension Publisher {
   ///   - whenFull: What happens to a value that arrives when the buffer is full.
   ///
   /// A finish is delivered after the buffered values; a failure is delivered at once.
+  ///
+  /// - Returns: A publisher that keeps up to `size` values the downstream is not ready for.
   public func buffer(
     size: Int,
     prefetch: Publishers.PrefetchStrategy,
@@ -28,6 +30,11 @@ extension Publisher {
 
 extension Publishers {
   /// How a buffer asks its upstream for values.
+  ///
+  /// ```swift
+  /// let eager = subject.buffer(size: 10, prefetch: .keepFull, whenFull: .dropOldest)   // asks for 10 at once
+  /// let lazy = subject.buffer(size: 10, prefetch: .byRequest, whenFull: .dropOldest)   // asks when the downstream does
+  /// ```
   public enum PrefetchStrategy: Equatable, Hashable, Sendable {
     /// Ask for as many values as the buffer holds at once, and keep it full.
     case keepFull
@@ -36,6 +43,11 @@ extension Publishers {
   }
 
   /// What a full buffer does with a new value.
+  ///
+  /// ```swift
+  /// let newest = events.buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest)   // keeps the last two
+  /// let failing = downloads.buffer(size: 2, prefetch: .keepFull, whenFull: .customError { .overflow })
+  /// ```
   public enum BufferingStrategy<Failure: Error> {
     /// Drop the new value.
     case dropNewest
@@ -47,8 +59,18 @@ extension Publishers {
 
   /// A publisher that buffers values the downstream is not ready for; see
   /// ``Publisher/buffer(size:prefetch:whenFull:)``.
+  ///
+  /// ```swift
+  /// let events = PassthroughSubject<Int, Never>()
+  /// let slow = RecordingSubscriber<Int, Never>(initialDemand: .none)
+  /// events.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).subscribe(slow)
+  /// events.send(1); events.send(2); events.send(3)
+  /// slow.request(.unlimited)   // receives 2, 3
+  /// ```
   public struct Buffer<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are buffered.
@@ -69,6 +91,9 @@ extension Publishers {
       self.whenFull = whenFull
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, buffer: self))
     }
@@ -76,8 +101,11 @@ extension Publishers {
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
       @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
+      private let liveObject = LiveObjectToken("Buffer.Inner")
       typealias Input = Output
 
+      /// Everything the buffer knows, guarded by its lock. Its methods decide; values, closures and
+      /// subscriptions they let go are handed back, to be released after unlocking.
       private struct State {
         var upstream: (any Subscription)?
         /// `nil` once the downstream got its completion or cancelled.
@@ -88,16 +116,116 @@ extension Publishers {
         var isFinishing = false
         var isDelivering = false
         var hasRequestedUpstream = false
+
+        /// What a value arriving does.
+        enum ValueAction {
+          /// Buffered (or dropped); a drain may deliver it. Carries a dropped value, to release.
+          case drain(dropped: Output?)
+          /// The buffer is full and fails with the error this closure makes.
+          case fail(() -> Failure)
+          /// The buffer has ended: nothing to do.
+          case none
+        }
+
+        /// One step of a drain.
+        enum DrainStep {
+          /// Nothing more to deliver now; the drain has ended.
+          case stop
+          /// Deliver `value`, after asking the upstream for one more when `replenish` is set.
+          case deliver(Downstream, Output, replenish: (any Subscription)?)
+          /// The buffered values are all delivered and the upstream finished: finish the downstream.
+          case finish(Downstream)
+        }
+
+        mutating func subscriptionReceived(_ subscription: any Subscription) -> Downstream? {
+          guard upstream == nil, let downstream else { return nil }
+          upstream = subscription
+          return downstream
+        }
+
+        mutating func valueReceived(
+          _ input: Output, size: Int, whenFull: BufferingStrategy<Failure>
+        ) -> ValueAction {
+          guard downstream != nil else { return .none }
+          if values.count < size {
+            values.append(input)
+            return .drain(dropped: nil)
+          }
+          switch whenFull {
+          case .dropNewest:
+            return .drain(dropped: input)
+          case .dropOldest:
+            let dropped = values.removeFirst()
+            values.append(input)
+            return .drain(dropped: dropped)
+          case .customError(let makeError):
+            return .fail(makeError)
+          }
+        }
+
+        /// Marks the upstream finished; returns its subscription, to release after unlocking.
+        mutating func finishReceived() -> (any Subscription)? {
+          isFinishing = true
+          return upstream.take()
+        }
+
+        /// Adds demand; returns the upstream to ask for everything, on the first request when
+        /// prefetching by request.
+        mutating func demandRequested(
+          _ additional: Subscribers.Demand, prefetch: PrefetchStrategy
+        ) -> (
+          any Subscription
+        )? {
+          guard downstream != nil else { return nil }
+          demand += additional
+          guard prefetch == .byRequest, !hasRequestedUpstream else { return nil }
+          hasRequestedUpstream = true
+          return upstream
+        }
+
+        /// Makes the caller the drainer, unless another caller is delivering.
+        mutating func startDraining() -> Bool {
+          guard !isDelivering else { return false }
+          isDelivering = true
+          return true
+        }
+
+        /// The drainer's next step; ends the drain when there is nothing to deliver.
+        mutating func nextDrainStep(prefetch: PrefetchStrategy) -> DrainStep {
+          guard let downstream else {
+            isDelivering = false
+            return .stop
+          }
+          if demand > 0, !values.isEmpty {
+            let value = values.removeFirst()
+            demand -= 1
+            return .deliver(downstream, value, replenish: prefetch == .keepFull ? upstream : nil)
+          }
+          isDelivering = false
+          guard isFinishing, values.isEmpty else { return .stop }
+          self.downstream = nil
+          return .finish(downstream)
+        }
+
+        /// Adds the demand a delivered value's subscriber returned, unless the buffer ended meanwhile.
+        mutating func delivered(additional: Subscribers.Demand) {
+          if downstream != nil { demand += additional }
+        }
+
+        /// Ends the buffer; hands back everything it held, to act on and release after unlocking.
+        mutating func end() -> State {
+          defer { self = State() }
+          return self
+        }
       }
 
-      private let lock = Lock()
-      private var state: State
+      private let state: Locked<State>
       private let size: Int
       private let prefetch: PrefetchStrategy
       private let whenFull: BufferingStrategy<Failure>
 
       init(downstream: Downstream, buffer: Buffer) {
-        state = State(downstream: downstream)
+        state = Locked(State(downstream: downstream))
         size = buffer.size
         prefetch = buffer.prefetch
         whenFull = buffer.whenFull
@@ -106,47 +234,28 @@ extension Publishers {
       var description: String { "Buffer" }
 
       func receive(subscription: any Subscription) {
-        let downstream: Downstream? = lock.withLock {
-          guard state.upstream == nil, let downstream = state.downstream else { return nil }
-          state.upstream = subscription
-          return downstream
-        }
-        guard let downstream else {
+        guard let downstream = state.withLock({ $0.subscriptionReceived(subscription) }) else {
           subscription.cancel()
           return
         }
         downstream.receive(subscription: self)
         if prefetch == .keepFull {
-          lock.withLock { state.hasRequestedUpstream = true }
+          state.withLock { $0.hasRequestedUpstream = true }
           subscription.request(.max(size))
         }
       }
 
       func receive(_ input: Output) -> Subscribers.Demand {
-        // The error a full buffer fails with, if any.
-        let overflow: (() -> Failure)? = lock.withLock {
-          guard state.downstream != nil else { return nil }
-          if state.values.count < size {
-            state.values.append(input)
-            return nil
-          }
-          switch whenFull {
-          case .dropNewest:
-            return nil
-          case .dropOldest:
-            state.values.removeFirst()
-            state.values.append(input)
-            return nil
-          case .customError(let makeError):
-            return makeError
-          }
+        let (size, whenFull) = (self.size, self.whenFull)
+        switch state.withLock({ $0.valueReceived(input, size: size, whenFull: whenFull) }) {
+        case .none:
+          break
+        case .fail(let makeError):
+          failNow(makeError(), cancellingUpstream: true)
+        case .drain(let dropped):
+          _ = dropped
+          drain()
         }
-        if let overflow {
-          let error = overflow()
-          failNow(error, cancellingUpstream: true)
-          return .none
-        }
-        drain()
         return .none
       }
 
@@ -155,74 +264,49 @@ extension Publishers {
         case .failure(let error):
           failNow(error, cancellingUpstream: false)
         case .finished:
-          lock.withLock {
-            state.isFinishing = true
-            state.upstream = nil
-          }
+          let released = state.withLock { $0.finishReceived() }
+          _ = released
           drain()
         }
       }
 
       func request(_ demand: Subscribers.Demand) {
         precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-        let firstRequest: (any Subscription)? = lock.withLock {
-          guard state.downstream != nil else { return nil }
-          state.demand += demand
-          guard prefetch == .byRequest, !state.hasRequestedUpstream else { return nil }
-          state.hasRequestedUpstream = true
-          return state.upstream
-        }
-        firstRequest?.request(.unlimited)
+        let prefetch = self.prefetch
+        state.withLock { $0.demandRequested(demand, prefetch: prefetch) }?.request(.unlimited)
         drain()
       }
 
       func cancel() {
-        let released = lock.withLock {
-          let released = state
-          state = State()
-          return released
-        }
+        let released = state.withLock { $0.end() }
         released.upstream?.cancel()
       }
 
       /// Hands buffered values over while there is demand; one caller delivers at a time.
       private func drain() {
-        lock.lock()
-        guard !state.isDelivering else {
-          lock.unlock()
-          return
-        }
-        state.isDelivering = true
-        while let downstream = state.downstream {
-          if state.demand > 0, !state.values.isEmpty {
-            let value = state.values.removeFirst()
-            state.demand -= 1
-            let replenish = prefetch == .keepFull ? state.upstream : nil
-            lock.unlock()
-            replenish?.request(.max(1))
-            let additional = downstream.receive(value)
-            lock.lock()
-            if state.downstream != nil { state.demand += additional }
-          } else if state.isFinishing, state.values.isEmpty {
-            state.downstream = nil
-            state.isDelivering = false
-            lock.unlock()
+        guard state.withLock({ $0.startDraining() }) else { return }
+        let prefetch = self.prefetch
+        var step = state.withLock { $0.nextDrainStep(prefetch: prefetch) }
+        while true {
+          switch step {
+          case .stop:
+            return
+          case .finish(let downstream):
             downstream.receive(completion: .finished)
             return
-          } else {
-            break
+          case .deliver(let downstream, let value, let replenish):
+            replenish?.request(.max(1))
+            let additional = downstream.receive(value)
+            step = state.withLock { state in
+              state.delivered(additional: additional)
+              return state.nextDrainStep(prefetch: prefetch)
+            }
           }
         }
-        state.isDelivering = false
-        lock.unlock()
       }
 
       private func failNow(_ error: Failure, cancellingUpstream: Bool) {
-        let released = lock.withLock {
-          let released = state
-          state = State()
-          return released
-        }
+        let released = state.withLock { $0.end() }
         if cancellingUpstream { released.upstream?.cancel() }
         released.downstream?.receive(completion: .failure(error))
       }

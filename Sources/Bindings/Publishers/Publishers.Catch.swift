@@ -34,7 +34,9 @@ extension Publishers {
   /// ```
   public struct Catch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
   where Upstream.Output == NewPublisher.Output {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// The error this publisher can fail with: that of the publisher the handler returns.
     public typealias Failure = NewPublisher.Failure
 
     /// The publisher that may fail.
@@ -48,6 +50,9 @@ extension Publishers {
       self.handler = handler
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let handler = self.handler
       let inner = Inner(downstream: subscriber, name: "Catch", handler: { .success(handler($0)) }, mapFailure: { $0 })

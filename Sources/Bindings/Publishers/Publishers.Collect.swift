@@ -26,7 +26,9 @@ extension Publishers {
   /// // prints "[1, 2]"
   /// ```
   public struct Collect<Upstream: Publisher>: Publisher {
+    /// All the upstream's values in one array, sent when it finishes.
     public typealias Output = [Upstream.Output]
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are collected.
@@ -37,6 +39,9 @@ extension Publishers {
       self.upstream = upstream
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
         ReducingFoldInner(

@@ -27,7 +27,9 @@ extension Publishers {
   /// // prints "[1, 2]", "[3]"
   /// ```
   public struct CollectByCount<Upstream: Publisher>: Publisher {
+    /// Arrays of the upstream's values, `count` at a time; the last may be shorter.
     public typealias Output = [Upstream.Output]
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are grouped.
@@ -45,6 +47,9 @@ extension Publishers {
       self.count = count
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, count: count))
     }
@@ -61,21 +66,44 @@ extension Publishers.CollectByCount {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private let lock = Lock()
+    /// Everything the subscription knows, guarded by its lock.
+    private struct State {
+      var relay: TransformingRelayState<Downstream>
+      var buffer: [Upstream.Output] = []
+
+      /// Adds `input` to the array that is filling; returns the downstream and the array once it
+      /// holds `count` values, `nil` otherwise (also when the relay is not live).
+      mutating func append(_ input: Upstream.Output, count: Int) -> (Downstream, [Upstream.Output])? {
+        guard let downstream = relay.liveDownstream else { return nil }
+        buffer.append(input)
+        guard buffer.count == count else { return nil }
+        let group = buffer
+        buffer.removeAll(keepingCapacity: true)
+        return (downstream, group)
+      }
+
+      /// Ends a live relay and takes the buffer with it, to be delivered or released unlocked.
+      mutating func endTakingBuffer() -> (TransformingRelayState<Downstream>.Ended, [Upstream.Output])? {
+        guard let ended = relay.end() else { return nil }
+        defer { buffer = [] }
+        return (ended, buffer)
+      }
+    }
+
+    private let state: Locked<State>
     private let count: Int
-    private var relay: TransformingRelayState<Downstream>
-    private var buffer: [Upstream.Output] = []
 
     init(downstream: Downstream, count: Int) {
-      self.relay = TransformingRelayState(downstream: downstream)
+      var initial = State(relay: TransformingRelayState(downstream: downstream))
+      initial.buffer.reserveCapacity(count)
+      state = Locked(initial)
       self.count = count
-      buffer.reserveCapacity(count)
     }
 
     var description: String { "CollectByCount" }
 
     func receive(subscription: any Subscription) {
-      guard let downstream = lock.withLock({ relay.attach(subscription) }) else {
+      guard let downstream = state.withLock({ $0.relay.attach(subscription) }) else {
         subscription.cancel()
         return
       }
@@ -83,25 +111,16 @@ extension Publishers.CollectByCount {
     }
 
     func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-      lock.lock()
-      guard let downstream = relay.liveDownstream else {
-        lock.unlock()
-        return .none
-      }
-      buffer.append(input)
-      guard buffer.count == count else {
-        lock.unlock()
-        return .none
-      }
-      let group = buffer
-      buffer.removeAll(keepingCapacity: true)
-      lock.unlock()
+      let count = self.count
+      guard let (downstream, group) = state.withLock({ $0.append(input, count: count) }) else { return .none }
       // The downstream counts in arrays; the upstream counts in values.
       return downstream.receive(group) * count
     }
 
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      guard let (ended, remainder) = endTakingBuffer(), let downstream = ended.downstream else { return }
+      guard let (ended, remainder) = state.withLock({ $0.endTakingBuffer() }), let downstream = ended.downstream else {
+        return
+      }
       if case .finished = completion, !remainder.isEmpty {
         // The array that was filling is one the downstream already asked for.
         _ = downstream.receive(remainder)
@@ -110,22 +129,13 @@ extension Publishers.CollectByCount {
     }
 
     func request(_ demand: Subscribers.Demand) {
-      lock.withLock { relay.liveUpstream }?.request(demand * count)
+      state.withLock { $0.relay.liveUpstream }?.request(demand * count)
     }
 
     func cancel() {
-      guard let (ended, released) = endTakingBuffer() else { return }
+      guard let (ended, released) = state.withLock({ $0.endTakingBuffer() }) else { return }
       ended.upstream.cancel()
       _ = released
-    }
-
-    /// Ends a live relay and takes the buffer with it, to be delivered or released unlocked.
-    private func endTakingBuffer() -> (TransformingRelayState<Downstream>.Ended, [Upstream.Output])? {
-      lock.withLock {
-        guard let ended = relay.end() else { return nil }
-        defer { buffer = [] }
-        return (ended, buffer)
-      }
     }
   }
 }

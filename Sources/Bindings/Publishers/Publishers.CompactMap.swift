@@ -26,6 +26,7 @@ extension Publishers {
   /// // prints "1", "3"
   /// ```
   public struct CompactMap<Upstream: Publisher, Output>: Publisher {
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are transformed.
@@ -40,6 +41,9 @@ extension Publishers {
       self.transform = transform
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, transform: transform))
     }

@@ -74,7 +74,9 @@ extension Publishers {
   /// // prints "3"
   /// ```
   public struct Comparison<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are compared.
@@ -89,6 +91,9 @@ extension Publishers {
       self.areInIncreasingOrder = areInIncreasingOrder
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
         ReducingExtremumInner(

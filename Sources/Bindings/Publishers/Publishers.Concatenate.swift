@@ -120,7 +120,9 @@ extension Publishers {
   /// ```
   public struct Concatenate<Prefix: Publisher, Suffix: Publisher>: Publisher
   where Prefix.Output == Suffix.Output, Prefix.Failure == Suffix.Failure {
+    /// The values of the prefix, then those of the suffix; both share this output type.
     public typealias Output = Suffix.Output
+    /// The error this publisher can fail with: the failure type prefix and suffix share.
     public typealias Failure = Suffix.Failure
 
     /// The publisher whose elements come first.
@@ -134,6 +136,9 @@ extension Publishers {
       self.suffix = suffix
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let inner = Inner(downstream: subscriber, suffix: suffix)
       prefix.subscribe(Inner<S>.StageSubscriber(inner: inner, isSuffix: false))
@@ -155,8 +160,8 @@ extension Publishers.Concatenate {
       typealias Input = Output
       let inner: Inner
       let isSuffix: Bool
-      private let lock = Lock()
-      private var completed = false
+      /// Whether this stage has completed; guarded by its lock.
+      private let completed = Locked(false)
       init(inner: Inner, isSuffix: Bool) {
         self.inner = inner
         self.isSuffix = isSuffix
@@ -165,11 +170,11 @@ extension Publishers.Concatenate {
       var description: String { inner.description }
       func receive(subscription: any Subscription) { inner.receive(subscription: subscription, isSuffix: isSuffix) }
       func receive(_ input: Output) -> Subscribers.Demand {
-        guard !lock.withLock({ completed }) else { return .none }
+        guard !completed.withLock({ $0 }) else { return .none }
         return inner.receive(input)
       }
       func receive(completion: Subscribers.Completion<Failure>) {
-        let wasCompleted = lock.withLock {
+        let wasCompleted = completed.withLock { completed in
           defer { completed = true }
           return completed
         }

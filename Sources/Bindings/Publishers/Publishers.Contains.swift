@@ -28,7 +28,9 @@ extension Publishers {
   /// // prints "false"
   /// ```
   public struct Contains<Upstream: Publisher>: Publisher where Upstream.Output: Equatable {
+    /// One Boolean: `true` as soon as the upstream publishes the value, `false` if it finishes without it.
     public typealias Output = Bool
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are searched.
@@ -43,6 +45,9 @@ extension Publishers {
       self.output = output
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Failure {
       let output = self.output
       upstream.subscribe(

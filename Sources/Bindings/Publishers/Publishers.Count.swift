@@ -22,7 +22,9 @@ extension Publishers {
   /// // prints "2"
   /// ```
   public struct Count<Upstream: Publisher>: Publisher {
+    /// The number of values the upstream published, sent once when it finishes.
     public typealias Output = Int
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are counted.
@@ -33,6 +35,9 @@ extension Publishers {
       self.upstream = upstream
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Failure {
       upstream.subscribe(
         ReducingFoldInner(

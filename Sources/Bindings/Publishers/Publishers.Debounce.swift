@@ -23,6 +23,8 @@ extension Publisher {
   ///   - dueTime: How long the upstream must stay quiet.
   ///   - scheduler: The scheduler that keeps time and delivers.
   ///   - options: Scheduler options for the deliveries.
+  ///
+  /// - Returns: A publisher of the values that are followed by `dueTime` of quiet.
   public func debounce<S: Scheduler>(
     for dueTime: S.SchedulerTimeType.Stride,
     scheduler: S,
@@ -34,8 +36,18 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that publishes a value only after its upstream has been quiet for a while.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let query = PassthroughSubject<String, Never>()
+  /// let token = query.debounce(for: .milliseconds(300), scheduler: scheduler).sink { print($0) }
+  /// query.send("sw")
+  /// scheduler.advance(by: .milliseconds(300))   // prints "sw"
+  /// ```
   public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher being debounced.
@@ -60,6 +72,9 @@ extension Publishers {
       self.options = options
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, publisher: self))
     }
@@ -148,8 +163,7 @@ extension Publishers.Debounce {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private let lock = Lock()
-    private var stateMachine = StateMachine()
+    private let stateMachine = Locked(StateMachine())
     private let downstream: Downstream
     private let dueTime: Context.SchedulerTimeType.Stride
     private let scheduler: Context
@@ -163,24 +177,32 @@ extension Publishers.Debounce {
     }
 
     func receive(subscription: any Subscription) {
-      perform(lock.withLock { stateMachine.subscriptionReceived(subscription) })
+      perform(transition { $0.subscriptionReceived(subscription) })
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      perform(lock.withLock { stateMachine.valueReceived(input) })
+      perform(transition { $0.valueReceived(input) })
       return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      perform(lock.withLock { stateMachine.completionReceived(completion) })
+      perform(transition { $0.completionReceived(completion) })
     }
 
     func request(_ demand: Subscribers.Demand) {
-      lock.withLock { stateMachine.demandRequested(demand) }
+      stateMachine.withLock { $0.demandRequested(demand) }
     }
 
     func cancel() {
-      perform(lock.withLock { stateMachine.cancelled() })
+      perform(transition { $0.cancelled() })
+    }
+
+    /// Runs `body` under the lock. The pending value it may replace or drop, a user's value, is
+    /// copied out first, so that its last reference goes after unlocking.
+    private func transition(_ body: (inout StateMachine) -> StateMachine.Action) -> StateMachine.Action {
+      let (previous, action) = stateMachine.withLock { machine in (machine.pendingValue, body(&machine)) }
+      _ = previous
+      return action
     }
 
     private func perform(_ action: StateMachine.Action) {
@@ -198,11 +220,11 @@ extension Publishers.Debounce {
           after: scheduler.now.advanced(by: dueTime), tolerance: scheduler.minimumTolerance, options: options
         ) { [weak self] in
           guard let self else { return }
-          self.perform(self.lock.withLock { self.stateMachine.quietPeriodEnded(generation: generation) })
+          self.perform(self.transition { $0.quietPeriodEnded(generation: generation) })
         }
       case .emit(let value):
         let additional = downstream.receive(value)
-        if additional > 0 { lock.withLock { stateMachine.demandRequested(additional) } }
+        if additional > 0 { stateMachine.withLock { $0.demandRequested(additional) } }
       case .scheduleCompletion(let completion, _):
         scheduler.schedule(options: options) { self.downstream.receive(completion: completion) }
       }

@@ -15,6 +15,8 @@ extension Publisher {
   ///   - tolerance: The tolerance allowed for each delivery; the scheduler's minimum by default.
   ///   - scheduler: Where to deliver.
   ///   - options: Scheduler options for each delivery.
+  ///
+  /// - Returns: A publisher that delivers each value and the completion `interval` later, on `scheduler`.
   public func delay<S: Scheduler>(
     for interval: S.SchedulerTimeType.Stride,
     tolerance: S.SchedulerTimeType.Stride? = nil,
@@ -29,8 +31,16 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that delivers its upstream's elements after a fixed delay.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let token = Just(1).delay(for: .seconds(1), scheduler: scheduler).sink { print($0) }
+  /// scheduler.advance(by: .seconds(1))   // prints "1"
+  /// ```
   public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose elements are delayed.
@@ -59,6 +69,9 @@ extension Publishers {
       self.options = options
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       // Copied out, so that the deliveries keep only these alive and not the upstream.
       let (interval, tolerance, scheduler, options) = (interval, tolerance, scheduler, options)

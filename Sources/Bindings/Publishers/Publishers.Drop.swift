@@ -29,7 +29,9 @@ extension Publishers {
   /// subject.send(2)   // prints "2"
   /// ```
   public struct Drop<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose elements are omitted, then republished.
@@ -46,6 +48,9 @@ extension Publishers {
       self.count = count
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let inner = Inner(downstream: subscriber, count: count)
       subscriber.receive(subscription: inner)

@@ -29,7 +29,9 @@ extension Publishers {
   /// subject.send(4)   // prints "4"
   /// ```
   public struct DropWhile<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose leading elements are omitted.
@@ -43,6 +45,9 @@ extension Publishers {
       self.predicate = predicate
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let predicate = self.predicate
       upstream.subscribe(

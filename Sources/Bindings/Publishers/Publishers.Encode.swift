@@ -63,8 +63,16 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that encodes each value of its upstream; see ``Publisher/encode(encoder:)``.
+  ///
+  /// ```swift
+  /// let token = Just([1, 2]).encode(encoder: JSONEncoder())
+  ///   .sink(receiveCompletion: { _ in }, receiveValue: { print(String(decoding: $0, as: UTF8.self)) })
+  /// // prints "[1,2]"
+  /// ```
   public struct Encode<Upstream: Publisher, Coder: TopLevelEncoder>: Publisher where Upstream.Output: Encodable {
+    /// The encoded form of each value, such as `Data` for a JSON encoder.
     public typealias Output = Coder.Output
+    /// The error this publisher can fail with: any error, since the coder can throw as well as the upstream fail.
     public typealias Failure = any Error
 
     /// The publisher whose values are encoded.
@@ -77,6 +85,9 @@ extension Publishers {
       self.encoder = encoder
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == any Error {
       let encoder = self.encoder
       upstream.tryMap { try encoder.encode($0) }.subscribe(subscriber)
@@ -84,8 +95,15 @@ extension Publishers {
   }
 
   /// A publisher that decodes each value of its upstream; see ``Publisher/decode(type:decoder:)``.
+  ///
+  /// ```swift
+  /// let token = Just(Data("[1,2]".utf8)).decode(type: [Int].self, decoder: JSONDecoder())
+  ///   .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+  /// // prints "[1, 2]"
+  /// ```
   public struct Decode<Upstream: Publisher, Output: Decodable, Coder: TopLevelDecoder>: Publisher
   where Upstream.Output == Coder.Input {
+    /// The error this publisher can fail with: any error, since the coder can throw as well as the upstream fail.
     public typealias Failure = any Error
 
     /// The publisher whose values are decoded.
@@ -98,6 +116,9 @@ extension Publishers {
       self.decoder = decoder
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == any Error {
       let decoder = self.decoder
       upstream.tryMap { try decoder.decode(Output.self, from: $0) }.subscribe(subscriber)

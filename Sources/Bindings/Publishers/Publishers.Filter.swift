@@ -30,7 +30,9 @@ extension Publishers {
   /// The upstream subscription is handed straight to the downstream subscriber; a dropped value
   /// returns `.max(1)` to the upstream instead, so no lock is taken per value.
   public struct Filter<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are filtered.
@@ -46,6 +48,9 @@ extension Publishers {
       self.isIncluded = isIncluded
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))

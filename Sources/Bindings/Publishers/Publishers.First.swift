@@ -26,7 +26,9 @@ extension Publishers {
   /// subject.send(7)   // prints "7", then the stream finishes
   /// ```
   public struct First<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose first element is published.
@@ -37,6 +39,9 @@ extension Publishers {
       self.upstream = upstream
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
         SingleElementSelection(

@@ -51,7 +51,9 @@ extension Publishers {
   /// // prints "saw 1"
   /// ```
   public struct HandleEvents<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose events are observed.
@@ -84,6 +86,9 @@ extension Publishers {
       self.receiveRequest = receiveRequest
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(self, downstream: subscriber))
     }
@@ -107,27 +112,37 @@ extension Publishers.HandleEvents {
       let receiveRequest: ((Subscribers.Demand) -> Void)?
     }
 
-    private let lock = Lock()
-    private var relay: TransformingRelayState<Downstream>
-    /// `nil` once ended, so captured objects are let go; released after the lock is dropped.
-    private var events: Callbacks?
+    /// Everything the subscription knows, guarded by its lock.
+    private struct State {
+      var relay: TransformingRelayState<Downstream>
+      /// `nil` once ended, so captured objects are let go; released after the lock is dropped.
+      var events: Callbacks?
+
+      /// Ends a live relay and takes the closures with it, to be run or released after unlocking.
+      mutating func end() -> (TransformingRelayState<Downstream>.Ended, Callbacks?)? {
+        guard let ended = relay.end() else { return nil }
+        return (ended, events.take())
+      }
+    }
+
+    private let state: Locked<State>
 
     init(_ events: Publishers.HandleEvents<Upstream>, downstream: Downstream) {
-      self.events = Callbacks(
+      let callbacks = Callbacks(
         receiveSubscription: events.receiveSubscription,
         receiveOutput: events.receiveOutput,
         receiveCompletion: events.receiveCompletion,
         receiveCancel: events.receiveCancel,
         receiveRequest: events.receiveRequest
       )
-      self.relay = TransformingRelayState(downstream: downstream)
+      state = Locked(State(relay: TransformingRelayState(downstream: downstream), events: callbacks))
     }
 
     var description: String { "HandleEvents" }
 
     func receive(subscription: any Subscription) {
-      lock.withLock { events?.receiveSubscription }?(subscription)
-      guard let downstream = lock.withLock({ relay.attach(subscription) }) else {
+      state.withLock { $0.events?.receiveSubscription }?(subscription)
+      guard let downstream = state.withLock({ $0.relay.attach(subscription) }) else {
         subscription.cancel()
         return
       }
@@ -135,48 +150,44 @@ extension Publishers.HandleEvents {
     }
 
     func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-      lock.lock()
-      guard let downstream = relay.liveDownstream else {
-        lock.unlock()
-        return .none
+      // Copied out through captured locals: a closure returned through `withLock`'s generic result
+      // is re-abstracted, which allocates.
+      var downstream: Downstream?
+      var receiveOutput: ((Upstream.Output) -> Void)?
+      state.withLock { state in
+        downstream = state.relay.liveDownstream
+        if downstream != nil { receiveOutput = state.events?.receiveOutput }
       }
-      let receiveOutput = events?.receiveOutput
-      lock.unlock()
+      guard let downstream else { return .none }
       receiveOutput?(input)
       let demand = downstream.receive(input)
       guard demand > 0 else { return demand }
-      lock.withLock { events?.receiveRequest }?(demand)
+      state.withLock { $0.events?.receiveRequest }?(demand)
       return demand
     }
 
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      lock.lock()
-      guard relay.isLive else {
-        lock.unlock()
-        return
+      var isLive = false
+      var receiveCompletion: ((Subscribers.Completion<Upstream.Failure>) -> Void)?
+      state.withLock { state in
+        isLive = state.relay.isLive
+        if isLive { receiveCompletion = state.events?.receiveCompletion }
       }
-      let receiveCompletion = events?.receiveCompletion
-      lock.unlock()
+      guard isLive else { return }
       receiveCompletion?(completion)
       // The closure may have cancelled, which ends the relay: then nothing is delivered.
-      let (ended, released) = lock.withLock { (relay.end(), events.take()) }
+      guard let (ended, released) = state.withLock({ $0.end() }) else { return }
       _ = released
-      ended?.downstream?.receive(completion: completion)
+      ended.downstream?.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
-      lock.withLock { events?.receiveRequest }?(demand)
-      lock.withLock { relay.liveUpstream }?.request(demand)
+      state.withLock { $0.events?.receiveRequest }?(demand)
+      state.withLock { $0.relay.liveUpstream }?.request(demand)
     }
 
     func cancel() {
-      lock.lock()
-      guard let ended = relay.end() else {
-        lock.unlock()
-        return
-      }
-      let released = events.take()
-      lock.unlock()
+      guard let (ended, released) = state.withLock({ $0.end() }) else { return }
       released?.receiveCancel?()
       ended.upstream.cancel()
     }

@@ -25,7 +25,9 @@ extension Publishers {
   /// // prints "finished"
   /// ```
   public struct IgnoreOutput<Upstream: Publisher>: Publisher {
+    /// This publisher never publishes a value, only a completion.
     public typealias Output = Never
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are ignored.
@@ -36,6 +38,9 @@ extension Publishers {
       self.upstream = upstream
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Never, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber))
     }

@@ -29,7 +29,9 @@ extension Publishers {
   /// subject.send(completion: .finished)   // prints "1"
   /// ```
   public struct Last<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose last element is published.
@@ -40,6 +42,9 @@ extension Publishers {
       self.upstream = upstream
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
         SingleElementSelection(downstream: subscriber, name: "Last", select: { _ in .keep }, mapFailure: { $0 }))

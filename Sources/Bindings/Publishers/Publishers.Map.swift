@@ -28,6 +28,7 @@ extension Publishers {
   /// The upstream subscription is handed straight to the downstream subscriber, so demand and
   /// cancellation reach the upstream unchanged and no lock is taken per value.
   public struct Map<Upstream: Publisher, Output>: Publisher {
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are transformed.
@@ -43,6 +44,9 @@ extension Publishers {
       self.transform = transform
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, transform: transform))

@@ -25,6 +25,7 @@ extension Publishers {
   /// // prints "failure(MyError())"
   /// ```
   public struct MapError<Upstream: Publisher, Failure: Error>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
 
     /// The publisher whose failure is converted.
@@ -44,6 +45,9 @@ extension Publishers {
       self.init(upstream: upstream, transform: map)
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, transform: transform))
     }

@@ -69,6 +69,7 @@ extension Publishers {
   /// // prints "1", "2"
   /// ```
   public struct MapKeyPath<Upstream: Publisher, Output>: Publisher {
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are read.
@@ -83,6 +84,9 @@ extension Publishers {
       self.keyPath = keyPath
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let keyPath = self.keyPath
       upstream.subscribe(KeyPathInner(downstream: subscriber) { $0[keyPath: keyPath] })
@@ -97,7 +101,9 @@ extension Publishers {
   /// // prints "(2, Optional("a"))"
   /// ```
   public struct MapKeyPath2<Upstream: Publisher, Output0, Output1>: Publisher {
+    /// A tuple of the values the key paths read from each upstream value.
     public typealias Output = (Output0, Output1)
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are read.
@@ -118,6 +124,9 @@ extension Publishers {
       self.keyPath1 = keyPath1
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
       upstream.subscribe(KeyPathInner(downstream: subscriber) { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) })
@@ -133,7 +142,9 @@ extension Publishers {
   /// // prints "(2, Optional("a"), Optional("b"))"
   /// ```
   public struct MapKeyPath3<Upstream: Publisher, Output0, Output1, Output2>: Publisher {
+    /// A tuple of the values the key paths read from each upstream value.
     public typealias Output = (Output0, Output1, Output2)
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are read.
@@ -158,6 +169,9 @@ extension Publishers {
       self.keyPath2 = keyPath2
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let (keyPath0, keyPath1, keyPath2) = (self.keyPath0, self.keyPath1, self.keyPath2)
       upstream.subscribe(

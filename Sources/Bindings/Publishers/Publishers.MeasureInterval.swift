@@ -15,6 +15,8 @@ extension Publisher {
   /// - Parameters:
   ///   - scheduler: The scheduler whose clock measures.
   ///   - options: Unused; accepted for Combine compatibility.
+  ///
+  /// - Returns: A publisher of the time between values, in `scheduler`'s stride.
   public func measureInterval<S: Scheduler>(
     using scheduler: S,
     options: S.SchedulerOptions? = nil
@@ -25,8 +27,18 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that publishes the time between its upstream's values.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let taps = PassthroughSubject<Void, Never>()
+  /// let token = taps.measureInterval(using: scheduler).sink { print($0) }
+  /// scheduler.advance(by: .milliseconds(100))
+  /// taps.send()   // prints "Stride(nanoseconds: 100000000)"
+  /// ```
   public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// The time since the previous value (since subscription, for the first), on the scheduler's clock.
     public typealias Output = Context.SchedulerTimeType.Stride
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are timed.
@@ -40,6 +52,9 @@ extension Publishers {
       self.scheduler = scheduler
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, scheduler: scheduler))
     }
@@ -53,14 +68,39 @@ extension Publishers.MeasureInterval {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
+    /// Where the subscription stands, guarded by its lock; while subscribed, with the time of the
+    /// subscription or of the last value.
     private enum State {
       case awaitingSubscription
       case subscribed(any Subscription, last: Context.SchedulerTimeType)
       case terminal
+
+      var subscription: (any Subscription)? {
+        if case .subscribed(let subscription, _) = self { subscription } else { nil }
+      }
+
+      /// Takes `subscription` if none came before and the subscription has not ended.
+      mutating func accept(_ subscription: any Subscription, now: Context.SchedulerTimeType) -> Bool {
+        guard case .awaitingSubscription = self else { return false }
+        self = .subscribed(subscription, last: now)
+        return true
+      }
+
+      /// The time since the previous value (or the subscription), if subscribed; restarts the clock.
+      mutating func valueReceived(now: Context.SchedulerTimeType) -> Context.SchedulerTimeType.Stride? {
+        guard case .subscribed(let subscription, let last) = self else { return nil }
+        self = .subscribed(subscription, last: now)
+        return last.distance(to: now)
+      }
+
+      /// Ends; returns the subscription it held, if any.
+      mutating func terminate() -> (any Subscription)? {
+        defer { self = .terminal }
+        return subscription
+      }
     }
 
-    private let lock = Lock()
-    private var state = State.awaitingSubscription
+    private let state = Locked(State.awaitingSubscription)
     private let downstream: Downstream
     private let scheduler: Context
 
@@ -71,50 +111,33 @@ extension Publishers.MeasureInterval {
 
     func receive(subscription: any Subscription) {
       let now = scheduler.now
-      let accepted: Bool = lock.withLock {
-        guard case .awaitingSubscription = state else { return false }
-        state = .subscribed(subscription, last: now)
-        return true
-      }
-      guard accepted else { return subscription.cancel() }
+      guard state.withLock({ $0.accept(subscription, now: now) }) else { return subscription.cancel() }
       downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
       let now = scheduler.now
-      let interval: Output? = lock.withLock {
-        guard case .subscribed(let subscription, let last) = state else { return nil }
-        state = .subscribed(subscription, last: now)
-        return last.distance(to: now)
-      }
-      guard let interval else { return .none }
+      guard let interval = state.withLock({ $0.valueReceived(now: now) }) else { return .none }
       return downstream.receive(interval)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      let subscription: (any Subscription)?? = lock.withLock {
-        guard case .subscribed(let subscription, _) = state else { return nil }
-        state = .terminal
-        return .some(subscription)
+      let subscription: (any Subscription)? = state.withLock { state in
+        guard state.subscription != nil else { return nil }
+        return state.terminate()
       }
       guard let subscription else { return }
+      // Released after the lock: a subscription's deinit may call back in.
       _ = subscription
       downstream.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
-      let subscription: (any Subscription)? = lock.withLock {
-        if case .subscribed(let subscription, _) = state { return subscription } else { return nil }
-      }
-      subscription?.request(demand)
+      state.withLock { $0.subscription }?.request(demand)
     }
 
     func cancel() {
-      let subscription: (any Subscription)? = lock.withLock {
-        defer { state = .terminal }
-        if case .subscribed(let subscription, _) = state { return subscription } else { return nil }
-      }
-      subscription?.cancel()
+      state.withLock { $0.terminate() }?.cancel()
     }
   }
 }

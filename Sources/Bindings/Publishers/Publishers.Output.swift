@@ -64,7 +64,9 @@ extension Publishers {
   /// As soon as the last element of the range is delivered, the upstream is cancelled and the
   /// subscriber receives `.finished`. An empty range finishes as soon as the upstream subscribes.
   public struct Output<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose elements are selected.
@@ -82,6 +84,9 @@ extension Publishers {
       self.range = range
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, range: range))
     }

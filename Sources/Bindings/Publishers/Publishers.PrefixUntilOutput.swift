@@ -31,7 +31,9 @@ extension Publishers {
   /// stop.send(())    // the stream finishes
   /// ```
   public struct PrefixUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose elements are republished.
@@ -45,6 +47,9 @@ extension Publishers {
       self.other = other
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let inner = Inner(downstream: subscriber)
       other.subscribe(inner.triggerSubscriber)

@@ -35,7 +35,9 @@ extension Publishers {
   /// //        "receive finished"
   /// ```
   public struct Print<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// Starts every line, followed by `": "` unless it is empty.
@@ -54,6 +56,9 @@ extension Publishers {
       self.stream = stream
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, prefix: prefix, stream: stream))
     }
@@ -68,15 +73,14 @@ extension Publishers.Print {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private let lock = Lock()
-    private var relay: TransformingRelayState<Downstream>
+    private let relay: Locked<TransformingRelayState<Downstream>>
     private let prefix: String
     /// Never mutated in place: each line is written through a copy, so that writes from different
     /// threads do not race on this property. A stream that forwards to shared storage sees them all.
     private let stream: (any TextOutputStream)?
 
     init(downstream: Downstream, prefix: String, stream: (any TextOutputStream)?) {
-      self.relay = TransformingRelayState(downstream: downstream)
+      relay = Locked(TransformingRelayState(downstream: downstream))
       self.prefix = prefix.isEmpty ? "" : "\(prefix): "
       self.stream = stream
     }
@@ -85,7 +89,7 @@ extension Publishers.Print {
 
     func receive(subscription: any Subscription) {
       log("receive subscription: (\(subscription))")
-      guard let downstream = lock.withLock({ relay.attach(subscription) }) else {
+      guard let downstream = relay.withLock({ $0.attach(subscription) }) else {
         subscription.cancel()
         return
       }
@@ -93,7 +97,7 @@ extension Publishers.Print {
     }
 
     func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-      guard let downstream = lock.withLock({ relay.liveDownstream }) else { return .none }
+      guard let downstream = relay.withLock({ $0.liveDownstream }) else { return .none }
       log("receive value: (\(input))")
       let demand = downstream.receive(input)
       if demand > 0 { log(Self.describe(demand) + " (synchronous)") }
@@ -101,7 +105,7 @@ extension Publishers.Print {
     }
 
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      guard let ended = lock.withLock({ relay.end() }) else { return }
+      guard let ended = relay.withLock({ $0.end() }) else { return }
       switch completion {
       case .finished: log("receive finished")
       case .failure(let error): log("receive error: (\(error))")
@@ -111,12 +115,12 @@ extension Publishers.Print {
 
     func request(_ demand: Subscribers.Demand) {
       log(Self.describe(demand))
-      lock.withLock { relay.liveUpstream }?.request(demand)
+      relay.withLock { $0.liveUpstream }?.request(demand)
     }
 
     func cancel() {
       log("receive cancel")
-      lock.withLock { relay.end() }?.upstream.cancel()
+      relay.withLock { $0.end() }?.upstream.cancel()
     }
 
     private static func describe(_ demand: Subscribers.Demand) -> String {

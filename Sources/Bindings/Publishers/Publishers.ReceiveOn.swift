@@ -14,6 +14,8 @@ extension Publisher {
   /// - Parameters:
   ///   - scheduler: Where to deliver.
   ///   - options: Scheduler options for each delivery.
+  ///
+  /// - Returns: A publisher that delivers values and the completion on `scheduler`.
   public func receive<S: Scheduler>(
     on scheduler: S,
     options: S.SchedulerOptions? = nil
@@ -24,8 +26,16 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that delivers its upstream's values and completion on a scheduler.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let token = Just(1).receive(on: scheduler).sink { print($0) }   // prints nothing yet
+  /// scheduler.advance()                                              // prints "1"
+  /// ```
   public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose elements are delivered.
@@ -42,6 +52,9 @@ extension Publishers {
       self.options = options
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       // Copied out, so that the deliveries keep only these alive and not the upstream.
       let (scheduler, options) = (scheduler, options)

@@ -34,6 +34,7 @@ extension Publishers {
   /// // prints "13"
   /// ```
   public struct Reduce<Upstream: Publisher, Output>: Publisher {
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are combined.
@@ -52,6 +53,9 @@ extension Publishers {
       self.nextPartialResult = nextPartialResult
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let nextPartialResult = self.nextPartialResult
       upstream.subscribe(

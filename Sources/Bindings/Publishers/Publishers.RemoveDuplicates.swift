@@ -44,7 +44,9 @@ extension Publishers {
   /// // prints "1", "2"
   /// ```
   public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose duplicates are removed.
@@ -60,6 +62,9 @@ extension Publishers {
       self.predicate = predicate
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, predicate: predicate))
     }
@@ -78,18 +83,33 @@ extension Publishers.RemoveDuplicates {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private let lock = Lock()
-    private var relay: TransformingRelayState<Downstream>
+    /// Everything the subscription knows, guarded by its lock.
+    private struct State {
+      var relay: TransformingRelayState<Downstream>
+      var previous: Upstream.Output?
+
+      /// The downstream and the previous value, while the relay is live.
+      var liveDownstreamAndPrevious: (Downstream, Upstream.Output?)? {
+        relay.liveDownstream.map { ($0, previous) }
+      }
+
+      /// Records `input` as the previous value; returns the one it replaces, to release unlocked.
+      mutating func replacePrevious(with input: Upstream.Output) -> Upstream.Output? {
+        defer { previous = input }
+        return previous
+      }
+    }
+
+    private let state: Locked<State>
     private let predicate: (Upstream.Output, Upstream.Output) -> Bool
-    private var previous: Upstream.Output?
 
     init(downstream: Downstream, predicate: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
-      relay = TransformingRelayState(downstream: downstream)
+      state = Locked(State(relay: TransformingRelayState(downstream: downstream)))
       self.predicate = predicate
     }
 
     func receive(subscription: any Subscription) {
-      guard let downstream = lock.withLock({ relay.attach(subscription) }) else {
+      guard let downstream = state.withLock({ $0.relay.attach(subscription) }) else {
         subscription.cancel()
         return
       }
@@ -97,30 +117,25 @@ extension Publishers.RemoveDuplicates {
     }
 
     func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-      guard let (downstream, previous) = lock.withLock({ relay.liveDownstream.map { ($0, previous) } }) else {
-        return .none
-      }
+      guard let (downstream, previous) = state.withLock({ $0.liveDownstreamAndPrevious }) else { return .none }
       // A dropped duplicate still used one unit of the upstream's demand: ask for its replacement.
       if let previous, predicate(previous, input) { return .max(1) }
       // The value it replaces is released after unlocking: its deinit may be user code.
-      let replaced = lock.withLock { () -> Upstream.Output? in
-        defer { self.previous = input }
-        return self.previous
-      }
+      let replaced = state.withLock { $0.replacePrevious(with: input) }
       _ = replaced
       return downstream.receive(input)
     }
 
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      lock.withLock { relay.end() }?.downstream?.receive(completion: completion)
+      state.withLock { $0.relay.end() }?.downstream?.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
-      lock.withLock { relay.liveUpstream }?.request(demand)
+      state.withLock { $0.relay.liveUpstream }?.request(demand)
     }
 
     func cancel() {
-      lock.withLock { relay.end() }?.upstream.cancel()
+      state.withLock { $0.relay.end() }?.upstream.cancel()
     }
 
     var description: String { "RemoveDuplicates" }

@@ -28,7 +28,9 @@ extension Publishers {
   /// subject.send(completion: .failure(CancellationError()))   // prints "0"
   /// ```
   public struct ReplaceError<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// This publisher never fails.
     public typealias Failure = Never
 
     /// The element to publish in place of a failure.
@@ -42,6 +44,9 @@ extension Publishers {
       self.output = output
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, output: output))
     }

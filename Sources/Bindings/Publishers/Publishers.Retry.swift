@@ -38,7 +38,9 @@ extension Publishers {
   /// // prints "failure(CancellationError())"
   /// ```
   public struct Retry<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher to resubscribe to.
@@ -52,6 +54,9 @@ extension Publishers {
       self.retries = retries
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let inner = Inner(downstream: subscriber, upstream: upstream, retries: retries)
       upstream.subscribe(inner)

@@ -29,6 +29,7 @@ extension Publishers {
   /// // prints "11", "13"
   /// ```
   public struct Scan<Upstream: Publisher, Output>: Publisher {
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are accumulated.
@@ -51,6 +52,9 @@ extension Publishers {
       self.nextPartialResult = nextPartialResult
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, initialResult: initialResult, next: nextPartialResult))
     }

@@ -25,6 +25,7 @@ extension Publishers {
   /// // prints "1", "finished"
   /// ```
   public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
 
     /// The publisher that cannot fail.
@@ -35,6 +36,9 @@ extension Publishers {
       self.upstream = upstream
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber))
     }

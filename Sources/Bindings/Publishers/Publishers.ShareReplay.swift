@@ -28,6 +28,8 @@ extension Publisher {
   ///   in its replay or live, never both and never neither.
   ///
   /// - Parameter count: How many of the latest values to replay; must not be negative.
+  ///
+  /// - Returns: A publisher that shares one upstream subscription and replays the latest `count` values.
   public func share(replay count: Int) -> Publishers.ShareReplay<Self> {
     Publishers.ShareReplay(upstream: self, replay: count)
   }
@@ -44,7 +46,9 @@ extension Publishers {
   /// _ = shared.sink { print($0) }   // prints 3
   /// ```
   public final class ShareReplay<Upstream: Publisher>: Publisher, Equatable {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The shared publisher.
@@ -81,6 +85,9 @@ extension Publishers {
       }
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let (member, connect) = state.withLock { state -> (ShareReplayMember<Output, Failure>, Bool) in
         let replay = state.buffer.values
@@ -100,6 +107,7 @@ extension Publishers {
       }
     }
 
+    /// Whether two shared publishers are the same instance, and so share one upstream subscription.
     public static func == (lhs: ShareReplay, rhs: ShareReplay) -> Bool {
       lhs === rhs
     }

@@ -14,6 +14,8 @@ extension Publisher {
   /// - Parameters:
   ///   - scheduler: Where to subscribe, request and cancel.
   ///   - options: Scheduler options for each of those.
+  ///
+  /// - Returns: A publisher that subscribes, requests and cancels on `scheduler`.
   public func subscribe<S: Scheduler>(
     on scheduler: S,
     options: S.SchedulerOptions? = nil
@@ -24,8 +26,15 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that subscribes to its upstream, requests and cancels, on a scheduler.
+  ///
+  /// ```swift
+  /// let token = Publishers.SubscribeOn(upstream: Just(1), scheduler: ImmediateScheduler.shared, options: nil)
+  ///   .sink { print($0) }   // prints "1"
+  /// ```
   public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher to subscribe to.
@@ -42,6 +51,9 @@ extension Publishers {
       self.options = options
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let inner = Inner(downstream: subscriber, scheduler: scheduler, options: options)
       let upstream = self.upstream
@@ -57,14 +69,7 @@ extension Publishers.SubscribeOn {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private enum State {
-      case awaitingSubscription
-      case subscribed(any Subscription)
-      case terminal
-    }
-
-    private let lock = Lock()
-    private var state = State.awaitingSubscription
+    private let status = Locked(SubscriptionStatus.awaitingSubscription)
     private let downstream: Downstream
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
@@ -76,45 +81,38 @@ extension Publishers.SubscribeOn {
     }
 
     func receive(subscription: any Subscription) {
-      let accepted: Bool = lock.withLock {
-        guard case .awaitingSubscription = state else { return false }
-        state = .subscribed(subscription)
-        return true
-      }
-      guard accepted else { return subscription.cancel() }
+      guard status.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
       downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      guard lock.withLock({ if case .subscribed = state { return true } else { return false } }) else { return .none }
+      guard status.withLock({ if case .subscribed = $0 { true } else { false } }) else { return .none }
       return downstream.receive(input)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      let subscription: (any Subscription)?? = lock.withLock {
-        guard case .subscribed(let subscription) = state else { return nil }
-        state = .terminal
-        return .some(subscription)
+      // Only a live subscription completes: before the subscription, and after the end, the
+      // completion is ignored.
+      let subscription: (any Subscription)? = status.withLock { status in
+        guard case .subscribed = status else { return nil }
+        return status.terminate()
       }
       guard let subscription else { return }
+      // Released after the lock: a subscription's deinit may call back in.
       _ = subscription
       downstream.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
-      let subscription: (any Subscription)? = lock.withLock {
-        if case .subscribed(let subscription) = state { return subscription } else { return nil }
+      let subscription: (any Subscription)? = status.withLock {
+        if case .subscribed(let subscription) = $0 { subscription } else { nil }
       }
       guard let subscription else { return }
       scheduler.schedule(options: options) { subscription.request(demand) }
     }
 
     func cancel() {
-      let subscription: (any Subscription)? = lock.withLock {
-        defer { state = .terminal }
-        if case .subscribed(let subscription) = state { return subscription } else { return nil }
-      }
-      guard let subscription else { return }
+      guard let subscription = status.withLock({ $0.terminate() }) else { return }
       scheduler.schedule(options: options) { subscription.cancel() }
     }
   }

@@ -24,6 +24,8 @@ extension Publisher {
   ///   - interval: The shortest time between two emissions.
   ///   - scheduler: The scheduler that keeps time and delivers.
   ///   - latest: Whether to publish the latest value of an interval (`true`) or its first (`false`).
+  ///
+  /// - Returns: A publisher of at most one value per `interval`.
   public func throttle<S: Scheduler>(
     for interval: S.SchedulerTimeType.Stride,
     scheduler: S,
@@ -35,8 +37,18 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that publishes at most one of its upstream's values per interval.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let taps = PassthroughSubject<Int, Never>()
+  /// let token = taps.throttle(for: .seconds(1), scheduler: scheduler, latest: true).sink { print($0) }
+  /// taps.send(1)
+  /// scheduler.advance()   // prints "1"
+  /// ```
   public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher being throttled.
@@ -56,6 +68,9 @@ extension Publishers {
       self.latest = latest
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, publisher: self))
     }
@@ -176,42 +191,49 @@ extension Publishers.Throttle {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private let lock = Lock()
-    private var stateMachine: StateMachine
+    private let stateMachine: Locked<StateMachine>
     private let downstream: Downstream
     private let scheduler: Context
 
     init(downstream: Downstream, publisher: Publishers.Throttle<Upstream, Context>) {
       self.downstream = downstream
       scheduler = publisher.scheduler
-      stateMachine = StateMachine(interval: publisher.interval, latest: publisher.latest)
+      stateMachine = Locked(StateMachine(interval: publisher.interval, latest: publisher.latest))
     }
 
     func receive(subscription: any Subscription) {
-      perform(lock.withLock { stateMachine.subscriptionReceived(subscription) })
+      perform(transition { $0.subscriptionReceived(subscription) })
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
       let now = scheduler.now
-      perform(lock.withLock { stateMachine.valueReceived(input, now: now) })
+      perform(transition { $0.valueReceived(input, now: now) })
       return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      perform(lock.withLock { stateMachine.completionReceived(completion) })
+      perform(transition { $0.completionReceived(completion) })
     }
 
     func request(_ demand: Subscribers.Demand) {
-      lock.withLock { stateMachine.demandRequested(demand) }
+      stateMachine.withLock { $0.demandRequested(demand) }
     }
 
     func cancel() {
-      perform(lock.withLock { stateMachine.cancelled() })
+      perform(transition { $0.cancelled() })
     }
 
     private func emissionDue() {
       let now = scheduler.now
-      perform(lock.withLock { stateMachine.emissionDue(now: now) })
+      perform(transition { $0.emissionDue(now: now) })
+    }
+
+    /// Runs `body` under the lock. The pending value it may replace or drop, a user's value, is
+    /// copied out first, so that its last reference goes after unlocking.
+    private func transition(_ body: (inout StateMachine) -> StateMachine.Action) -> StateMachine.Action {
+      let (previous, action) = stateMachine.withLock { machine in (machine.pendingValue, body(&machine)) }
+      _ = previous
+      return action
     }
 
     private func perform(_ action: StateMachine.Action) {
@@ -228,7 +250,7 @@ extension Publishers.Throttle {
       case .deliver(let value, let completion):
         if let value {
           let additional = downstream.receive(value)
-          if additional > 0 { lock.withLock { stateMachine.demandRequested(additional) } }
+          if additional > 0 { stateMachine.withLock { $0.demandRequested(additional) } }
         }
         if let completion { downstream.receive(completion: completion) }
       case .releaseUpstream(_, let thenScheduleEmission):

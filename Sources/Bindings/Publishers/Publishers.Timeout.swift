@@ -20,6 +20,8 @@ extension Publisher {
   ///   - scheduler: The scheduler that keeps time and delivers.
   ///   - options: Scheduler options for the deliveries and the timer.
   ///   - customError: Makes the failure to end with; without it the publisher finishes.
+  ///
+  /// - Returns: A publisher that ends once the upstream stays silent for longer than `interval`.
   public func timeout<S: Scheduler>(
     _ interval: S.SchedulerTimeType.Stride,
     scheduler: S,
@@ -33,8 +35,18 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that ends when its upstream stays silent for too long.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let silent = PassthroughSubject<Int, Never>()
+  /// let token = silent.timeout(.seconds(5), scheduler: scheduler)
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// scheduler.advance(by: .seconds(5))   // prints "finished"
+  /// ```
   public struct Timeout<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher being watched.
@@ -63,6 +75,9 @@ extension Publishers {
       self.customError = customError
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, publisher: self))
     }
@@ -79,17 +94,58 @@ extension Publishers.Timeout {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private enum State {
-      case awaitingSubscription
-      case subscribed(any Subscription)
-      case terminal
+    /// Everything the clock knows, guarded by its lock.
+    private struct State {
+      var status = SubscriptionStatus.awaitingSubscription
+      /// Bumped whenever the clock restarts or stops, so that a timer started earlier does nothing.
+      var timerGeneration: UInt64 = 0
+      var hasRequested = false
+
+      var isSubscribed: Bool {
+        if case .subscribed = status { true } else { false }
+      }
+
+      /// Starts a new timer generation, to be started after unlocking.
+      mutating func restartClock() -> UInt64 {
+        timerGeneration &+= 1
+        return timerGeneration
+      }
+
+      /// Takes the subscription, if it arrived first, and starts the clock.
+      mutating func subscriptionReceived(_ subscription: any Subscription) -> UInt64? {
+        guard status.accept(subscription) else { return nil }
+        return restartClock()
+      }
+
+      /// Restarts the clock for a value, if the subscription is live.
+      mutating func valueReceived() -> UInt64? {
+        guard isSubscribed else { return nil }
+        return restartClock()
+      }
+
+      /// Whether a timer of `generation` is still the one that ends the subscription.
+      func isCurrent(_ generation: UInt64) -> Bool {
+        generation == timerGeneration && isSubscribed
+      }
+
+      /// The subscription to request from, and the first request's clock generation.
+      mutating func demandRequested() -> ((any Subscription)?, UInt64?) {
+        guard case .subscribed(let subscription) = status else { return (nil, nil) }
+        guard !hasRequested else { return (subscription, nil) }
+        hasRequested = true
+        return (subscription, restartClock())
+      }
+
+      /// Stops the clock and ends; returns the live subscription, if there was one. With
+      /// `onlyIfLive`, an end that finds no live subscription changes nothing.
+      mutating func end(onlyIfLive: Bool) -> (any Subscription)? {
+        guard isSubscribed || !onlyIfLive else { return nil }
+        timerGeneration &+= 1
+        return status.terminate()
+      }
     }
 
-    private let lock = Lock()
-    private var state = State.awaitingSubscription
-    /// Bumped whenever the clock restarts or stops, so that a timer started earlier does nothing.
-    private var timerGeneration: UInt64 = 0
-    private var hasRequested = false
+    private let state = Locked(State())
     private let relay: ScheduledDeliveryInner<Downstream>
     private let interval: Context.SchedulerTimeType.Stride
     private let scheduler: Context
@@ -107,12 +163,6 @@ extension Publishers.Timeout {
       customError = publisher.customError
     }
 
-    /// Starts a new timer generation; call with the lock held, then ``startTimer(_:)`` after unlocking.
-    private func restartClockLocked() -> UInt64 {
-      timerGeneration &+= 1
-      return timerGeneration
-    }
-
     private func startTimer(_ generation: UInt64) {
       // Weak, so that an abandoned subscription is not kept alive until its timer fires.
       scheduler.schedule(
@@ -123,21 +173,14 @@ extension Publishers.Timeout {
     }
 
     private func timerFired(_ generation: UInt64) {
-      let isCurrent: Bool = lock.withLock {
-        guard generation == timerGeneration, case .subscribed = state else { return false }
-        return true
-      }
-      guard isCurrent else { return }
+      guard state.withLock({ $0.isCurrent(generation) }) else { return }
       relay.cancelUpstreamAndComplete(with: customError.map { .failure($0()) } ?? .finished)
     }
 
     func receive(subscription: any Subscription) {
-      let generation: UInt64? = lock.withLock {
-        guard case .awaitingSubscription = state else { return nil }
-        state = .subscribed(subscription)
-        return restartClockLocked()
+      guard let generation = state.withLock({ $0.subscriptionReceived(subscription) }) else {
+        return subscription.cancel()
       }
-      guard let generation else { return subscription.cancel() }
       // The subscriber hears of its subscription before a timer (immediate, on some schedulers) can
       // end it.
       relay.receive(subscription: self)
@@ -145,48 +188,26 @@ extension Publishers.Timeout {
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      let generation: UInt64? = lock.withLock {
-        guard case .subscribed = state else { return nil }
-        return restartClockLocked()
-      }
-      guard let generation else { return .none }
+      guard let generation = state.withLock({ $0.valueReceived() }) else { return .none }
       startTimer(generation)
       return relay.receive(input)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      let subscription: (any Subscription)? = lock.withLock {
-        guard case .subscribed(let subscription) = state else { return nil }
-        state = .terminal
-        timerGeneration &+= 1
-        return subscription
-      }
-      guard let subscription else { return }
+      guard let subscription = state.withLock({ $0.end(onlyIfLive: true) }) else { return }
       // Released outside the lock: a subscription's deinit may call back in.
       _ = subscription
       relay.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
-      let (subscription, generation): ((any Subscription)?, UInt64?) = lock.withLock {
-        guard case .subscribed(let subscription) = state else { return (nil, nil) }
-        guard !hasRequested else { return (subscription, nil) }
-        hasRequested = true
-        return (subscription, restartClockLocked())
-      }
+      let (subscription, generation) = state.withLock { $0.demandRequested() }
       if let generation { startTimer(generation) }
       subscription?.request(demand)
     }
 
     func cancel() {
-      let subscription: (any Subscription)? = lock.withLock {
-        defer {
-          state = .terminal
-          timerGeneration &+= 1
-        }
-        if case .subscribed(let subscription) = state { return subscription } else { return nil }
-      }
-      subscription?.cancel()
+      state.withLock { $0.end(onlyIfLive: false) }?.cancel()
     }
   }
 }

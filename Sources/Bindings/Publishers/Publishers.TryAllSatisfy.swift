@@ -30,7 +30,9 @@ extension Publishers {
   /// // prints "true", "finished"
   /// ```
   public struct TryAllSatisfy<Upstream: Publisher>: Publisher {
+    /// One Boolean: `false` as soon as a value fails the predicate, `true` if the upstream finishes first.
     public typealias Output = Bool
+    /// Fails with any error: a throwing closure can end it, as well as the upstream.
     public typealias Failure = any Error
 
     /// The publisher whose values are checked.
@@ -45,6 +47,9 @@ extension Publishers {
       self.predicate = predicate
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == any Error {
       upstream.subscribe(
         ReducingSearchInner(

@@ -37,7 +37,9 @@ extension Publishers {
   /// ```
   public struct TryCatch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
   where Upstream.Output == NewPublisher.Output {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails with any error: a throwing closure can end it, as well as the upstream.
     public typealias Failure = any Error
 
     /// The publisher that may fail.
@@ -51,6 +53,9 @@ extension Publishers {
       self.handler = handler
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let handler = self.handler
       typealias Inner = Publishers.Catch<Upstream, NewPublisher>.Inner<S>

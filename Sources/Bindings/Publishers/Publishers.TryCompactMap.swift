@@ -30,6 +30,7 @@ extension Publishers {
   /// // prints "1", "finished"
   /// ```
   public struct TryCompactMap<Upstream: Publisher, Output>: Publisher {
+    /// Fails with any error: a throwing closure can end it, as well as the upstream.
     public typealias Failure = any Error
 
     /// The publisher whose values are transformed.
@@ -44,6 +45,9 @@ extension Publishers {
       self.transform = transform
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == any Error {
       upstream.subscribe(Inner(downstream: subscriber, transform: transform))
     }

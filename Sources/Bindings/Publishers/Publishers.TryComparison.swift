@@ -53,7 +53,9 @@ extension Publishers {
   /// // prints "3", "finished"
   /// ```
   public struct TryComparison<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails with any error: a throwing closure can end it, as well as the upstream.
     public typealias Failure = any Error
 
     /// The publisher whose values are compared.
@@ -71,6 +73,9 @@ extension Publishers {
       self.areInIncreasingOrder = areInIncreasingOrder
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == any Error {
       upstream.subscribe(
         ReducingExtremumInner(

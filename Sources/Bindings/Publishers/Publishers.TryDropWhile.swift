@@ -36,7 +36,9 @@ extension Publishers {
   /// subject.send(4)   // prints "4"
   /// ```
   public struct TryDropWhile<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails with any error: a throwing closure can end it, as well as the upstream.
     public typealias Failure = any Error
 
     /// The publisher whose leading elements are omitted.
@@ -50,6 +52,9 @@ extension Publishers {
       self.predicate = predicate
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let predicate = self.predicate
       upstream.subscribe(

@@ -29,6 +29,7 @@ extension Publishers {
   /// // prints "2", "4", "finished"
   /// ```
   public struct TryMap<Upstream: Publisher, Output>: Publisher {
+    /// Fails with any error: a throwing closure can end it, as well as the upstream.
     public typealias Failure = any Error
 
     /// The publisher whose values are transformed.
@@ -43,6 +44,9 @@ extension Publishers {
       self.transform = transform
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == any Error {
       upstream.subscribe(Inner(downstream: subscriber, transform: transform))
     }

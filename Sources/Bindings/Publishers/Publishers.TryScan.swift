@@ -35,6 +35,7 @@ extension Publishers {
   /// // prints "1", "3", "finished"
   /// ```
   public struct TryScan<Upstream: Publisher, Output>: Publisher {
+    /// Fails with any error: a throwing closure can end it, as well as the upstream.
     public typealias Failure = any Error
 
     /// The publisher whose values are accumulated.
@@ -57,6 +58,9 @@ extension Publishers {
       self.nextPartialResult = nextPartialResult
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == any Error {
       upstream.subscribe(Inner(downstream: subscriber, initialResult: initialResult, next: nextPartialResult))
     }

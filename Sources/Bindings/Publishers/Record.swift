@@ -38,6 +38,9 @@ public struct Record<Output, Failure: Error>: Publisher {
     self.init(recording: recording)
   }
 
+  /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+  ///
+  /// The subscriber then receives a subscription, the values it requests and at most one completion.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     let values = Publishers.Sequence<[Output], Failure>(sequence: recording.output)
     switch recording.completion {

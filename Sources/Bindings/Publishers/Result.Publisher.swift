@@ -17,7 +17,14 @@ extension Result {
   /// failure, fails at once.
   ///
   /// The success value waits for demand; the failure does not, as a completion needs none.
+  ///
+  /// ```swift
+  /// let failed: Result<Int, ParseError> = .failure(.notANumber)
+  /// let token = failed.publisher.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// // prints "failure(notANumber)"
+  /// ```
   public struct Publisher: Bindings.Publisher {
+    /// The result's success value, published once.
     public typealias Output = Success
 
     /// The result to publish.
@@ -38,6 +45,9 @@ extension Result {
       self.result = .failure(failure)
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       switch result {
       case .success(let output):

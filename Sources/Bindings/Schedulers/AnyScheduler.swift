@@ -51,14 +51,18 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     scheduleRepeating = { scheduler.schedule(after: $0, interval: $1, tolerance: $2, options: nil, $4) }
   }
 
+  /// The wrapped scheduler's current time.
   public var now: SchedulerTimeType { currentTime() }
 
+  /// The wrapped scheduler's minimum tolerance.
   public var minimumTolerance: SchedulerTimeType.Stride { tolerance() }
 
+  /// Schedules `action` on the wrapped scheduler, as soon as it can run it.
   public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
     scheduleNow(options, action)
   }
 
+  /// Schedules `action` on the wrapped scheduler, to run once at `date` or soon after.
   public func schedule(
     after date: SchedulerTimeType,
     tolerance: SchedulerTimeType.Stride,
@@ -68,6 +72,8 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     scheduleAfter(date, tolerance, options, action)
   }
 
+  /// Schedules `action` on the wrapped scheduler, to run at `date` and then every `interval`, until
+  /// the returned token is cancelled.
   public func schedule(
     after date: SchedulerTimeType,
     interval: SchedulerTimeType.Stride,

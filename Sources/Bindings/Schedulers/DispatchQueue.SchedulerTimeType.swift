@@ -46,23 +46,28 @@ extension DispatchQueue {
       }
     }
 
+    /// Whether two instants are the same uptime, to the nanosecond.
     public static func == (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
       lhs.dispatchTime.uptimeNanoseconds == rhs.dispatchTime.uptimeNanoseconds
     }
 
+    /// Whether `lhs` comes before `rhs` on the uptime clock.
     public static func < (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
       lhs.dispatchTime.uptimeNanoseconds < rhs.dispatchTime.uptimeNanoseconds
     }
 
+    /// Hashes the instant's uptime in nanoseconds.
     public func hash(into hasher: inout Hasher) {
       hasher.combine(dispatchTime.uptimeNanoseconds)
     }
 
+    /// Decodes an instant from its uptime in nanoseconds, as ``encode(to:)`` writes it.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.singleValueContainer()
       dispatchTime = DispatchTime(uptimeNanoseconds: try container.decode(UInt64.self))
     }
 
+    /// Encodes the instant as its uptime in nanoseconds.
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.singleValueContainer()
       try container.encode(dispatchTime.uptimeNanoseconds)
@@ -81,8 +86,11 @@ extension DispatchQueue {
     public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral,
       Hashable, Codable, Sendable, CustomStringConvertible
     {
+      /// Float literals are seconds: `1.5` is one and a half seconds.
       public typealias FloatLiteralType = Double
+      /// Integer literals are seconds: `2` is two seconds.
       public typealias IntegerLiteralType = Int
+      /// The magnitude of a stride is its length in nanoseconds, as an `Int`.
       public typealias Magnitude = Int
 
       /// The length of the stride in nanoseconds.
@@ -134,6 +142,7 @@ extension DispatchQueue {
         self.init(nanoseconds: nanoseconds)
       }
 
+      /// The stride in nanoseconds, such as `Stride(nanoseconds: 250000000)`.
       public var description: String { "Stride(nanoseconds: \(nanoseconds))" }
 
       /// Combine's coding key, so that an encoded stride reads the same in both libraries.
@@ -153,12 +162,15 @@ extension DispatchQueue {
         try container.encode(nanoseconds, forKey: .magnitude)
       }
 
+      /// Whether `lhs` is the shorter stride: `.milliseconds(1) < .seconds(1)` is `true`.
       public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
+      /// The sum of two strides, saturating instead of overflowing: `.seconds(1) + .milliseconds(500)` is 1.5 s.
       public static func + (lhs: Stride, rhs: Stride) -> Stride {
         Stride(nanoseconds: saturating(lhs.nanoseconds.addingReportingOverflow(rhs.nanoseconds), sign: rhs.nanoseconds))
       }
 
+      /// The difference of two strides, saturating instead of overflowing: `.seconds(1) - .milliseconds(250)` is 0.75 s.
       public static func - (lhs: Stride, rhs: Stride) -> Stride {
         let difference = lhs.nanoseconds.subtractingReportingOverflow(rhs.nanoseconds)
         return Stride(nanoseconds: saturating(difference, sign: rhs.nanoseconds == .min ? 1 : -rhs.nanoseconds))
@@ -170,12 +182,17 @@ extension DispatchQueue {
         .seconds(Double(lhs.nanoseconds) * Double(rhs.nanoseconds) / 1e18)
       }
 
+      /// Adds `rhs` to this stride, saturating: `delay += .milliseconds(100)`.
       public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
+      /// Subtracts `rhs` from this stride, saturating: `delay -= .milliseconds(100)`.
       public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
+      /// Multiplies this stride by `rhs`, both taken as seconds: `delay *= 2` doubles it.
       public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
 
+      /// A stride of `s` seconds, saturating at the longest stride: `.seconds(2)`.
       public static func seconds(_ s: Int) -> Stride { scaled(s, by: 1_000_000_000) }
 
+      /// A stride of `s` seconds, rounded to the nanosecond and saturating: `.seconds(0.25)`.
       public static func seconds(_ s: Double) -> Stride {
         let nanoseconds = (s * 1e9).rounded()
         if nanoseconds >= Double(Int64.max) { return Stride(nanoseconds: .max) }
@@ -183,8 +200,11 @@ extension DispatchQueue {
         return Stride(nanoseconds: Int64(nanoseconds))
       }
 
+      /// A stride of `ms` milliseconds, saturating at the longest stride: `.milliseconds(300)`.
       public static func milliseconds(_ ms: Int) -> Stride { scaled(ms, by: 1_000_000) }
+      /// A stride of `us` microseconds, saturating at the longest stride: `.microseconds(300)`.
       public static func microseconds(_ us: Int) -> Stride { scaled(us, by: 1_000) }
+      /// A stride of `ns` nanoseconds: `.nanoseconds(300)`.
       public static func nanoseconds(_ ns: Int) -> Stride { Stride(nanoseconds: Int64(ns)) }
 
       private static func scaled(_ value: Int, by factor: Int64) -> Stride {

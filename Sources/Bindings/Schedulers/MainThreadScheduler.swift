@@ -31,6 +31,7 @@ import Foundation
 /// and lets a worker thread drain the main queue. `Thread.isMainThread` is then `false` even inside
 /// `@MainActor` code, so this scheduler also recognises the main queue itself.
 public final class MainThreadScheduler: Scheduler, @unchecked Sendable {
+  /// The main-thread scheduler keeps the main dispatch queue's time.
   public typealias SchedulerTimeType = DispatchQueue.SchedulerTimeType
 
   /// The main-thread scheduler takes no options.
@@ -39,9 +40,8 @@ public final class MainThreadScheduler: Scheduler, @unchecked Sendable {
   /// The one main-thread scheduler.
   public static let shared = MainThreadScheduler()
 
-  private let lock = Lock()
   /// Actions handed to the main queue by `schedule(options:_:)` that have not started yet.
-  private var pendingCount = 0
+  private let pendingCount = Locked(0)
   /// Marks the main queue, so that code draining it is recognised on any thread.
   private let mainQueueKey = DispatchSpecificKey<Bool>()
 
@@ -54,15 +54,17 @@ public final class MainThreadScheduler: Scheduler, @unchecked Sendable {
     Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
   }
 
+  /// The main queue's current time.
   public var now: SchedulerTimeType { DispatchQueue.main.now }
 
+  /// The main queue's minimum tolerance.
   public var minimumTolerance: SchedulerTimeType.Stride { DispatchQueue.main.minimumTolerance }
 
   /// Runs `action` now if this is the main thread and nothing scheduled earlier is still waiting;
   /// otherwise runs it on the main queue.
   public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
     let isMainThread = self.isMainThread
-    let runsNow: Bool = lock.withLock {
+    let runsNow: Bool = pendingCount.withLock { pendingCount in
       if isMainThread && pendingCount == 0 { return true }
       pendingCount += 1
       return false
@@ -74,7 +76,7 @@ public final class MainThreadScheduler: Scheduler, @unchecked Sendable {
     let box = SchedulerActionBox(action)
     DispatchQueue.main.async {
       // Counted down before running, so that the action may itself schedule work that runs at once.
-      self.lock.withLock { self.pendingCount -= 1 }
+      self.pendingCount.withLock { $0 -= 1 }
       box.run()
     }
   }

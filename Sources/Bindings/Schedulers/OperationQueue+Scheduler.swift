@@ -73,39 +73,49 @@ extension OperationQueue: Scheduler {
 
 /// Adds one operation per timer tick, but never while the previous one is still queued or running.
 private final class RepeatingOperationTicker: @unchecked Sendable {
-  private let lock = Lock()
-  private var queue: OperationQueue?
-  private var action: (() -> Void)?
-  private var isInFlight = false
+  /// What the ticker knows, guarded by its lock.
+  private struct State {
+    /// `nil` once cancelled, with the action.
+    var queue: OperationQueue?
+    var action: (() -> Void)?
+    var isInFlight = false
 
-  init(queue: OperationQueue, action: @escaping () -> Void) {
-    self.queue = queue
-    self.action = action
-  }
-
-  func tick() {
-    let target: OperationQueue? = lock.withLock {
+    /// The queue to add this tick's operation to, unless cancelled or the previous one still runs.
+    mutating func tick() -> OperationQueue? {
       guard let queue, action != nil, !isInFlight else { return nil }
       isInFlight = true
       return queue
     }
-    target?.addOperation { self.runOnce() }
-  }
 
-  private func runOnce() {
-    let action = lock.withLock { self.action }
-    action?()
-    lock.withLock { isInFlight = false }
-  }
-
-  func cancel() {
-    let released: (OperationQueue?, (() -> Void)?) = lock.withLock {
+    /// Ends the ticker; hands back the queue and the action, to be released after unlocking.
+    mutating func cancel() -> (OperationQueue?, (() -> Void)?) {
       defer {
         queue = nil
         action = nil
       }
       return (queue, action)
     }
+  }
+
+  private let state: Locked<State>
+
+  init(queue: OperationQueue, action: @escaping () -> Void) {
+    state = Locked(State(queue: queue, action: action))
+  }
+
+  func tick() {
+    state.withLock { $0.tick() }?.addOperation { self.runOnce() }
+  }
+
+  private func runOnce() {
+    var action: (() -> Void)?
+    state.withLock { action = $0.action }
+    action?()
+    state.withLock { $0.isInFlight = false }
+  }
+
+  func cancel() {
+    let released = state.withLock { $0.cancel() }
     _ = released
   }
 }

@@ -16,10 +16,12 @@ extension RunLoop: Scheduler {
       self.date = date
     }
 
+    /// The signed time from this instant to `other`, in seconds.
     public func distance(to other: SchedulerTimeType) -> Stride {
       Stride(other.date.timeIntervalSince(date))
     }
 
+    /// This instant moved by `n` seconds.
     public func advanced(by n: Stride) -> SchedulerTimeType {
       SchedulerTimeType(date.addingTimeInterval(n.timeInterval))
     }
@@ -33,8 +35,11 @@ extension RunLoop: Scheduler {
     public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral,
       Hashable, Codable, Sendable, CustomStringConvertible
     {
+      /// Float literals are seconds: `0.25` is a quarter of a second.
       public typealias FloatLiteralType = TimeInterval
+      /// Integer literals are seconds: `2` is two seconds.
       public typealias IntegerLiteralType = TimeInterval
+      /// The magnitude of a stride is its length in seconds.
       public typealias Magnitude = TimeInterval
 
       /// The length of the stride in seconds (Combine's name for it).
@@ -45,27 +50,43 @@ extension RunLoop: Scheduler {
 
       /// A stride of `timeInterval` seconds.
       public init(_ timeInterval: TimeInterval) { magnitude = timeInterval }
+      /// A stride of `value` seconds, from an integer literal.
       public init(integerLiteral value: TimeInterval) { magnitude = value }
+      /// A stride of `value` seconds, from a float literal.
       public init(floatLiteral value: TimeInterval) { magnitude = value }
+      /// A stride of `source` seconds, or `nil` if `source` is not exactly representable as a `TimeInterval`.
       public init?<T: BinaryInteger>(exactly source: T) {
         guard let value = TimeInterval(exactly: source) else { return nil }
         magnitude = value
       }
 
+      /// The stride in seconds, such as `Stride(seconds: 0.5)`.
       public var description: String { "Stride(seconds: \(magnitude))" }
 
+      /// Whether `lhs` is the shorter stride: `.milliseconds(1) < .seconds(1)` is `true`.
       public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
+      /// The sum of two strides: `.seconds(1) + .milliseconds(500)` is 1.5 seconds.
       public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude + rhs.magnitude) }
+      /// The difference of two strides: `.seconds(1) - .milliseconds(250)` is 0.75 seconds.
       public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude - rhs.magnitude) }
+      /// The product of two strides in seconds: `.seconds(2) * 1.5` is 3 seconds.
       public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude * rhs.magnitude) }
+      /// Adds `rhs` to this stride: `delay += .milliseconds(100)`.
       public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
+      /// Subtracts `rhs` from this stride: `delay -= .milliseconds(100)`.
       public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
+      /// Multiplies this stride by `rhs`, in seconds: `delay *= 2` doubles it.
       public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
 
+      /// A stride of `s` seconds: `.seconds(2)`.
       public static func seconds(_ s: Int) -> Stride { Stride(TimeInterval(s)) }
+      /// A stride of `s` seconds: `.seconds(0.25)`.
       public static func seconds(_ s: Double) -> Stride { Stride(s) }
+      /// A stride of `ms` milliseconds: `.milliseconds(300)` is 0.3 seconds.
       public static func milliseconds(_ ms: Int) -> Stride { Stride(TimeInterval(ms) / 1e3) }
+      /// A stride of `us` microseconds: `.microseconds(300)` is 0.0003 seconds.
       public static func microseconds(_ us: Int) -> Stride { Stride(TimeInterval(us) / 1e6) }
+      /// A stride of `ns` nanoseconds: `.nanoseconds(300)`.
       public static func nanoseconds(_ ns: Int) -> Stride { Stride(TimeInterval(ns) / 1e9) }
     }
   }

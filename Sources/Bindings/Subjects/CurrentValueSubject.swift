@@ -45,15 +45,23 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Upstrea
     @inlinable set { core.send(newValue, storeAfterCompletion: true) }
   }
 
+  /// Stores `input` as the current value and sends it to every subscriber with demand; one without
+  /// demand gets the latest value when it next asks.
+  ///
+  /// After a completion it neither stores nor sends; setting ``value`` then still stores.
   @inlinable
   public func send(_ input: Output) {
     core.send(input)
   }
 
+  /// Sends `completion` to every subscriber and ends the subject: later values and completions are
+  /// not sent, and later subscribers receive only this completion.
   public func send(completion: Subscribers.Completion<Failure>) {
     core.send(completion: completion)
   }
 
+  /// Accepts an upstream subscription when the subject subscribes to a publisher and requests
+  /// unlimited values from it (they become the current value); cancels it if the subject has completed.
   public func send(subscription: any Subscription) {
     core.send(subscription: subscription)
   }
@@ -62,6 +70,9 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Upstrea
     core.removeUpstream(upstream)
   }
 
+  /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+  ///
+  /// The subscriber then receives a subscription, the values it requests and at most one completion.
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     core.attach(subscriber, needsInitialValue: true)

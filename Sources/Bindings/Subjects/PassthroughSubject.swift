@@ -24,15 +24,22 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, Upstream
     core.cancelUpstreams()
   }
 
+  /// Sends `input` to every subscriber that has demand; subscribers without demand miss it.
+  ///
+  /// After a completion it does nothing.
   @inlinable
   public func send(_ input: Output) {
     core.send(input)
   }
 
+  /// Sends `completion` to every subscriber and ends the subject: later values and completions are
+  /// ignored, and later subscribers receive only this completion.
   public func send(completion: Subscribers.Completion<Failure>) {
     core.send(completion: completion)
   }
 
+  /// Accepts an upstream subscription when the subject subscribes to a publisher; it requests values
+  /// once a subscriber has demand, and is cancelled if the subject has completed.
   public func send(subscription: any Subscription) {
     core.send(subscription: subscription)
   }
@@ -41,6 +48,9 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, Upstream
     core.removeUpstream(upstream)
   }
 
+  /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+  ///
+  /// The subscriber then receives a subscription, the values it requests and at most one completion.
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     core.attach(subscriber, needsInitialValue: false)

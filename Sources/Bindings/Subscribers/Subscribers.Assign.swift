@@ -11,6 +11,7 @@ extension Subscribers {
   /// print(label.text)   // prints "hi"
   /// ```
   public final class Assign<Root, Input>: Subscriber, Cancellable, CustomStringConvertible, @unchecked Sendable {
+    /// An assigning subscriber accepts only publishers that never fail.
     public typealias Failure = Never
 
     private struct State {
@@ -31,8 +32,11 @@ extension Subscribers {
       self.keyPath = keyPath
     }
 
+    /// A short name for the subscriber in debugging output, such as `Assign Label.`.
     public var description: String { "Assign \(Root.self)." }
 
+    /// Requests unlimited values from `subscription`, or cancels it if the subscriber already has one
+    /// or has ended.
     public func receive(subscription: any Subscription) {
       if state.withLock({ $0.status.accept(subscription) }) {
         subscription.request(.unlimited)
@@ -41,17 +45,20 @@ extension Subscribers {
       }
     }
 
+    /// Assigns `value` to the property of the object; asks for no more, as unlimited was requested.
     public func receive(_ value: Input) -> Subscribers.Demand {
       let object = state.withLock { $0.object }
       object?[keyPath: keyPath] = value
       return .none
     }
 
+    /// Ends the subscription and releases the object.
     public func receive(completion: Subscribers.Completion<Never>) {
       let released = state.withLock { state in (state.status.terminate(), state.object.take()) }
       _ = released  // the subscription and the object are released here, after the lock
     }
 
+    /// Cancels the upstream subscription and releases the object.
     public func cancel() {
       let (subscription, released) = state.withLock { state in (state.status.terminate(), state.object.take()) }
       subscription?.cancel()
@@ -73,6 +80,7 @@ extension Subscribers {
   public final class WeakAssign<Root: AnyObject, Input>: Subscriber, Cancellable, CustomStringConvertible,
     @unchecked Sendable
   {
+    /// An assigning subscriber accepts only publishers that never fail.
     public typealias Failure = Never
 
     private struct State {
@@ -93,8 +101,11 @@ extension Subscribers {
       self.keyPath = keyPath
     }
 
+    /// A short name for the subscriber in debugging output, such as `WeakAssign Label.`.
     public var description: String { "WeakAssign \(Root.self)." }
 
+    /// Requests unlimited values from `subscription`, or cancels it if the subscriber already has one
+    /// or has ended.
     public func receive(subscription: any Subscription) {
       if state.withLock({ $0.status.accept(subscription) }) {
         subscription.request(.unlimited)
@@ -103,6 +114,8 @@ extension Subscribers {
       }
     }
 
+    /// Assigns `value` to the property of the object while it lives; once it is gone, cancels the
+    /// upstream instead.
     public func receive(_ value: Input) -> Subscribers.Demand {
       let object = state.withLock { $0.object }
       guard let object else {
@@ -113,11 +126,13 @@ extension Subscribers {
       return .none
     }
 
+    /// Ends the subscription; the object was never retained.
     public func receive(completion: Subscribers.Completion<Never>) {
       let released = state.withLock { $0.status.terminate() }
       _ = released  // the subscription is released here, after the lock
     }
 
+    /// Cancels the upstream subscription.
     public func cancel() {
       let subscription = state.withLock { $0.status.terminate() }
       subscription?.cancel()
@@ -126,6 +141,10 @@ extension Subscribers {
 }
 
 /// How a subscriber holds the object it writes to.
+///
+/// ```swift
+/// let token = names.assign(to: \.text, on: label, ownership: .weak)   // does not keep the label alive
+/// ```
 public enum ObjectOwnership: Sendable {
   /// The subscriber keeps the object alive, as Combine's `assign(to:on:)` does.
   case strong

@@ -47,8 +47,11 @@ extension Subscribers {
       state = Locked(State(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
     }
 
+    /// A short name for the subscriber in debugging output: `Sink`.
     public var description: String { "Sink" }
 
+    /// Requests unlimited values from `subscription`, or cancels it if the sink already has one or
+    /// has ended.
     public func receive(subscription: any Subscription) {
       if state.withLock({ $0.status.accept(subscription) }) {
         subscription.request(.unlimited)
@@ -57,6 +60,7 @@ extension Subscribers {
       }
     }
 
+    /// Hands `input` to the value closure; asks for no more, as the sink already requested unlimited.
     @inlinable
     public func receive(_ input: Input) -> Subscribers.Demand {
       // Copied out through a captured local, not returned through `withLock`'s generic result: a
@@ -67,12 +71,14 @@ extension Subscribers {
       return .none
     }
 
+    /// Hands `completion` to the completion closure, then releases both closures.
     public func receive(completion: Subscribers.Completion<Failure>) {
       let ended = state.withLock { $0.end() }
       ended.receiveCompletion?(completion)
       // The closures and the subscription are released here, after the lock.
     }
 
+    /// Cancels the upstream subscription and releases both closures; later values are not delivered.
     public func cancel() {
       let ended = state.withLock { $0.end() }
       ended.subscription?.cancel()

@@ -13,8 +13,11 @@
 ///
 /// Safe to use from any thread; deliveries to one subscriber never overlap.
 public final class MutableProperty<Value>: Publisher, BindingOwner, BindingEndpointConvertible, @unchecked Sendable {
+  /// The property's values: the current one on subscribe, then every change.
   public typealias Output = Value
+  /// This publisher never fails.
   public typealias Failure = Never
+  /// The property owns the bindings into it: they last as long as it does.
   public typealias Owner = MutableProperty<Value>
 
   @usableFromInline let subject: CurrentValueSubject<Value, Never>
@@ -32,6 +35,9 @@ public final class MutableProperty<Value>: Publisher, BindingOwner, BindingEndpo
     @inlinable set { subject.send(newValue) }
   }
 
+  /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+  ///
+  /// The subscriber then receives a subscription, the values it requests and at most one completion.
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
     subject.receive(subscriber: subscriber)

@@ -11,7 +11,9 @@
 /// It gives its current value to each new subscriber and never fails. It follows its source for as
 /// long as it is held or has subscribers; `transform` runs once per change of the source.
 public final class Property<Value>: Publisher, @unchecked Sendable {
+  /// The property's values: the current one on subscribe, then every change.
   public typealias Output = Value
+  /// This publisher never fails.
   public typealias Failure = Never
 
   private let subject: CurrentValueSubject<Value, Never>

@@ -52,9 +52,19 @@ public struct Published<Value> {
   /// The publisher of a `@Published` property: its current value on subscribe, then every change.
   ///
   /// It never fails. It is also a binding target and a two-way endpoint for the property.
+  ///
+  /// ```swift
+  /// final class Model { @Published var name = "Ada" }
+  /// let model = Model()
+  /// let token = model.$name.sink { print($0) }   // prints "Ada"
+  /// model.name = "Grace"                         // prints "Grace"
+  /// ```
   public struct Publisher: Bindings.Publisher, BindingEndpointConvertible {
+    /// The property's values: the current one on subscribe, then every change.
     public typealias Output = Value
+    /// This publisher never fails.
     public typealias Failure = Never
+    /// The property's storage owns the bindings into it: they last as long as the property does.
     public typealias Owner = MutableProperty<Value>
 
     @usableFromInline let storage: MutableProperty<Value>
@@ -64,6 +74,9 @@ public struct Published<Value> {
       self.storage = storage
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
       storage.receive(subscriber: subscriber)
@@ -74,6 +87,7 @@ public struct Published<Value> {
       storage.value
     }
 
+    /// The property as a two-way endpoint: `<~>` writes into it and observes its changes.
     public var bindingEndpoint: BindingEndpoint<MutableProperty<Value>, Value> {
       storage.bindingEndpoint
     }

@@ -61,3 +61,59 @@ final class LockedBox<Value>: @unchecked Sendable {
 
   func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
 }
+
+@Suite("sectioned arrays, sets and dictionaries under concurrent edits")
+struct ConcurrentCollectionEditsTests {
+  @Test("sectioned edits from several threads arrive in edit order and every change applies exactly")
+  func sectioned() {
+    let groups = MutableObservableSectionedArray<Int, Int>([ArraySection(0), ArraySection(1)])
+    let checker = sectionedChecker(groups)
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      for step in 0..<200 {
+        switch step % 5 {
+        case 0: groups.appendItem(step, toSection: thread % 2)
+        case 1: groups.insertItem(step, at: ItemPath(section: 0, item: 0))
+        case 2:
+          groups.batchUpdate { batch in
+            batch.appendItem(thread, toSection: 1)
+            if batch[0].items.count > 3 {
+              batch.moveItem(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 0))
+            }
+            batch.updateMetadata(step, ofSection: thread % 2)
+          }
+        case 3: groups.moveSection(from: 0, to: 1)
+        default:
+          groups.batchUpdate { batch in
+            if batch[1].items.count > 20 { batch.removeItem(at: ItemPath(section: 1, item: 0)) }
+          }
+        }
+      }
+    }
+    #expect(checker.failures.isEmpty, "\(checker.failures.prefix(3))")
+    #expect(checker.contents == groups.contents)
+  }
+
+  @Test("set and dictionary edits from several threads arrive in edit order; none is lost")
+  func unordered() {
+    let set = MutableObservableSet<Int>()
+    let dictionary = MutableObservableDictionary<Int, Int>()
+    let setEvents = setChecker(set)
+    let dictionaryEvents = dictionaryChecker(dictionary)
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      for step in 0..<200 {
+        let value = thread * 1_000 + step
+        set.insert(value)
+        dictionary[value] = step
+        if step % 3 == 0 {
+          set.remove(value)
+          dictionary.batchUpdate { $0[value] = nil }
+        }
+      }
+    }
+    #expect(setEvents.failures.isEmpty, "\(setEvents.failures.prefix(3))")
+    #expect(dictionaryEvents.failures.isEmpty, "\(dictionaryEvents.failures.prefix(3))")
+    let expected = Set((0..<4).flatMap { thread in (0..<200).filter { $0 % 3 != 0 }.map { thread * 1_000 + $0 } })
+    #expect(set.contents == expected && Set(dictionary.contents.keys) == expected)
+    #expect(setEvents.contents == set.contents && dictionaryEvents.contents == dictionary.contents)
+  }
+}

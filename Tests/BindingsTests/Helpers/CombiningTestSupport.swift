@@ -140,6 +140,7 @@ func expectEveryUpstreamReleased<P: Publisher>(
 // Equality for the combining machines' actions, so tests can compare them directly. Subscriptions
 // are compared by count, since they have no identity of their own.
 extension CombiningAction.Subscription: Equatable {
+  /// Whether two subscription actions are the same kind, with equal demand.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     switch (lhs, rhs) {
     case (.requestFromUpstream(let l), .requestFromUpstream(let r)): return l == r
@@ -150,6 +151,7 @@ extension CombiningAction.Subscription: Equatable {
 }
 
 extension CombiningAction.DeliveryFinished: Equatable where Failure: Equatable {
+  /// Whether two delivery-finished actions are the same kind, with as many upstreams and equal failures.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     switch (lhs, rhs) {
     case (.deliver, .deliver), (.none, .none): return true
@@ -162,6 +164,7 @@ extension CombiningAction.DeliveryFinished: Equatable where Failure: Equatable {
 }
 
 extension CombiningAction.Completion: Equatable where Failure: Equatable {
+  /// Whether two completion actions are the same kind, with as many upstreams and equal failures.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     switch (lhs, rhs) {
     case (.none, .none): return true

@@ -18,6 +18,23 @@ struct NotEquatable {
   init(_ raw: Int) { self.raw = raw }
 }
 
+/// A value whose equality check runs a probe, to check where the check runs.
+struct ProbedEquatable: Equatable, Sendable {
+  var raw: Int
+  var probe: @Sendable () -> Void = {}
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.probe()
+    return lhs.raw == rhs.raw
+  }
+}
+
+@Observable
+final class ProbedModel {
+  var probed = ProbedEquatable(raw: 0)
+  var object = ReleaseProbe(0)
+}
+
 /// An `@Observable` model that also owns bindings, so its properties are binding targets.
 @Observable
 final class ObservedEditor: BindingOwner {
@@ -68,6 +85,34 @@ struct ObservedValueTests {
     person.first = "Ada"
     scheduler.advance()
     #expect(recorder.values == ["Ada"])
+  }
+
+  @Test("the equality check is user code: it runs without the subscription's lock held (rule 4)")
+  func comparesOutsideTheLock() {
+    let model = ProbedModel()
+    let scheduler = TestScheduler()
+    let recorder = RecordingSubscriber<ProbedEquatable, Never>()
+    model.probed = ProbedEquatable(raw: 1) { expectNoLockHeld { recorder.request(.max(1)) } }
+    model.observe(\.probed, on: scheduler).subscribe(recorder)
+    model.probed = ProbedEquatable(raw: 1)
+    scheduler.advance()
+    model.probed = ProbedEquatable(raw: 2)
+    scheduler.advance()
+    #expect(recorder.values.map(\.raw) == [1, 2])
+    recorder.cancel()
+  }
+
+  @Test("a read replaced before it was delivered is let go after the lock: its deinit may use the subscription")
+  func releasesReplacedReadOutsideTheLock() {
+    let model = ProbedModel()
+    let scheduler = TestScheduler()
+    let recorder = RecordingSubscriber<ReleaseProbe, Never>(initialDemand: .none)
+    model.object = ReleaseProbe(1) { expectNoLockHeld { recorder.request(.max(1)) } }
+    model.observe(\.object, on: scheduler).subscribe(recorder)
+    model.object = ReleaseProbe(2)
+    scheduler.advance()
+    #expect(recorder.values.map(\.id) == [2])
+    recorder.cancel()
   }
 
   @Test("a value that is not Equatable is delivered after every coalesced change (rule 4)")

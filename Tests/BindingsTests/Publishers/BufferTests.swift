@@ -95,6 +95,19 @@ struct BufferTests {
     #expect(recorder.events == [.subscription, .value(1), .completion(.failure(.oops))])
   }
 
+  @Test("a value dropped by .dropOldest is let go after the buffer's lock: its deinit may use the buffer")
+  func dropsOldestOutsideTheLock() {
+    let subject = PassthroughSubject<ReleaseProbe, Never>()
+    let recorder = RecordingSubscriber<ReleaseProbe, Never>(initialDemand: .none)
+    subject.buffer(size: 1, prefetch: .byRequest, whenFull: .dropOldest).subscribe(recorder)
+    recorder.request(.max(1))
+    subject.send(ReleaseProbe(1))
+    subject.send(ReleaseProbe(2) { expectNoLockHeld { recorder.request(.max(1)) } })
+    subject.send(ReleaseProbe(3))
+    #expect(recorder.values.map(\.id) == [1, 3])
+    recorder.cancel()
+  }
+
   @Test("cancel reaches the upstream once, and nothing arrives afterwards")
   func cancel() {
     expectCancelReachesUpstreamOnce { $0.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest) }

@@ -9,38 +9,36 @@ extension Publishers {
   /// subject.send(1)   // prints "1"
   /// ```
   public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher, @unchecked Sendable {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The connectable publisher.
     public let upstream: Upstream
 
-    private let lock = Lock()
-    private var machine = AutoconnectStateMachine()
+    private let machine = Locked(AutoconnectStateMachine())
 
     /// Creates a publisher that connects `upstream` automatically.
     public init(upstream: Upstream) {
       self.upstream = upstream
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      lock.lock()
-      let action = machine.subscriberAdded()
-      lock.unlock()
+      let action = machine.withLock { $0.subscriberAdded() }
       // The subscriber attaches before connecting, so that it sees what a synchronous upstream sends.
       upstream.subscribe(Inner(parent: self, downstream: subscriber))
       guard case .connect = action else { return }
       let connection = upstream.connect()
-      lock.lock()
-      let decision = machine.connected(connection)
-      lock.unlock()
+      let decision = machine.withLock { $0.connected(connection) }
       if case .cancelConnection = decision { connection.cancel() }
     }
 
     fileprivate func subscriberRemoved() {
-      lock.lock()
-      let action = machine.subscriberRemoved()
-      lock.unlock()
+      let action = machine.withLock { $0.subscriberRemoved() }
       if case .cancelConnection(let connection) = action { connection.cancel() }
     }
 
@@ -52,68 +50,62 @@ extension Publishers {
       typealias Input = Output
       typealias Failure = Upstream.Failure
 
-      private let lock = Lock()
-      private var parent: Autoconnect?
-      private var downstream: Downstream?
-      private var upstream: (any Subscription)?
+      private let state: Locked<State>
+
+      /// What the subscription holds until it ends, guarded by its lock.
+      private struct State {
+        var parent: Autoconnect?
+        var downstream: Downstream?
+        var upstream: (any Subscription)?
+
+        /// Takes `subscription` and returns the downstream to hand this subscription to, or `nil`
+        /// when `subscription` must be cancelled: it is a second one, or came after the end.
+        mutating func attach(_ subscription: any Subscription) -> Downstream? {
+          guard upstream == nil, let downstream else { return nil }
+          upstream = subscription
+          return downstream
+        }
+
+        /// Ends the subscription: hands everything back, to act on and release after the lock.
+        mutating func end() -> (parent: Autoconnect?, downstream: Downstream?, upstream: (any Subscription)?) {
+          (parent.take(), downstream.take(), upstream.take())
+        }
+      }
 
       init(parent: Autoconnect, downstream: Downstream) {
-        self.parent = parent
-        self.downstream = downstream
+        state = Locked(State(parent: parent, downstream: downstream))
       }
 
       var description: String { "Autoconnect" }
 
       func receive(subscription: any Subscription) {
-        lock.lock()
-        guard upstream == nil, let downstream else {
-          lock.unlock()
+        guard let downstream = state.withLock({ $0.attach(subscription) }) else {
           subscription.cancel()
           return
         }
-        upstream = subscription
-        lock.unlock()
         downstream.receive(subscription: self)
       }
 
       func receive(_ input: Input) -> Subscribers.Demand {
-        lock.lock()
-        let downstream = self.downstream
-        lock.unlock()
+        let downstream = state.withLock { $0.downstream }
         return downstream?.receive(input) ?? .none
       }
 
       func receive(completion: Subscribers.Completion<Failure>) {
-        lock.lock()
-        let downstream = self.downstream
-        let parent = self.parent
-        self.downstream = nil
-        self.parent = nil
-        upstream = nil
-        lock.unlock()
-        downstream?.receive(completion: completion)
-        parent?.subscriberRemoved()
+        let ended = state.withLock { $0.end() }
+        ended.downstream?.receive(completion: completion)
+        ended.parent?.subscriberRemoved()
       }
 
       func request(_ demand: Subscribers.Demand) {
-        lock.lock()
-        let upstream = self.upstream
-        lock.unlock()
+        let upstream = state.withLock { $0.upstream }
         upstream?.request(demand)
       }
 
       func cancel() {
-        lock.lock()
-        let upstream = self.upstream
-        let parent = self.parent
-        let downstream = self.downstream
-        self.upstream = nil
-        self.parent = nil
-        self.downstream = nil
-        lock.unlock()
-        upstream?.cancel()
-        parent?.subscriberRemoved()
-        _ = downstream
+        let ended = state.withLock { $0.end() }
+        ended.upstream?.cancel()
+        ended.parent?.subscriberRemoved()
       }
     }
   }

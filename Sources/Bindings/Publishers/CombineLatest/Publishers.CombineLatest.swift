@@ -100,7 +100,9 @@ extension Publishers {
   /// ```
   public struct CombineLatest<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
     @usableFromInline typealias Upstream = Self
+    /// A tuple of the latest value of each upstream.
     public typealias Output = (A.Output, B.Output)
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
     /// The first upstream.
@@ -114,6 +116,9 @@ extension Publishers {
       self.b = b
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     @inlinable
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -138,12 +143,21 @@ extension Publishers {
 
     /// The publisher a transforming `combineLatest` returns: the combination, passed through a
     /// closure, without a separate map stage.
+    ///
+    /// ```swift
+    /// let token = width.combineLatest(height) { $0 * $1 }.sink { print($0) }
+    /// width.send(2); height.send(3)   // prints "6"
+    /// ```
     public struct Transformed<Output>: Publisher {
+      /// Fails, if at all, with the failure type its upstreams share.
       public typealias Failure = A.Failure
 
       @usableFromInline let upstream: Upstream
       @usableFromInline let transform: (Upstream.Output) -> Output
 
+      /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+      ///
+      /// The subscriber then receives a subscription, the values it requests and at most one completion.
       @inlinable
 
       public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -153,14 +167,24 @@ extension Publishers {
   }
 
   /// A publisher that combines the latest values of three publishers into a tuple.
+  ///
+  /// ```swift
+  /// let token = Publishers.CombineLatest3(first, middle, last).sink { print($0) }
+  /// first.send("Ada"); middle.send("K."); last.send("Lovelace")   // prints "("Ada", "K.", "Lovelace")"
+  /// ```
   public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: Publisher
   where A.Failure == B.Failure, B.Failure == C.Failure {
     @usableFromInline typealias Upstream = Self
+    /// A tuple of the latest value of each upstream.
     public typealias Output = (A.Output, B.Output, C.Output)
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
+    /// The first publisher to combine.
     public let a: A
+    /// The second publisher to combine.
     public let b: B
+    /// The third publisher to combine.
     public let c: C
 
     /// Combines `a`, `b` and `c`.
@@ -170,6 +194,9 @@ extension Publishers {
       self.c = c
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     @inlinable
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -196,12 +223,21 @@ extension Publishers {
 
     /// The publisher a transforming `combineLatest` returns: the combination, passed through a
     /// closure, without a separate map stage.
+    ///
+    /// ```swift
+    /// let token = width.combineLatest(height, depth) { $0 * $1 * $2 }.sink { print($0) }
+    /// width.send(2); height.send(3); depth.send(4)   // prints "24"
+    /// ```
     public struct Transformed<Output>: Publisher {
+      /// Fails, if at all, with the failure type its upstreams share.
       public typealias Failure = A.Failure
 
       @usableFromInline let upstream: Upstream
       @usableFromInline let transform: (Upstream.Output) -> Output
 
+      /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+      ///
+      /// The subscriber then receives a subscription, the values it requests and at most one completion.
       @inlinable
 
       public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -211,15 +247,27 @@ extension Publishers {
   }
 
   /// A publisher that combines the latest values of four publishers into a tuple.
+  ///
+  /// ```swift
+  /// let token = Publishers.CombineLatest4(a, b, c, d).sink { print($0) }
+  /// a.send(1); b.send(2); c.send(3); d.send(4)   // prints "(1, 2, 3, 4)"
+  /// a.send(5)                                    // prints "(5, 2, 3, 4)"
+  /// ```
   public struct CombineLatest4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
   where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
     @usableFromInline typealias Upstream = Self
+    /// A tuple of the latest value of each upstream.
     public typealias Output = (A.Output, B.Output, C.Output, D.Output)
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
+    /// The first publisher to combine.
     public let a: A
+    /// The second publisher to combine.
     public let b: B
+    /// The third publisher to combine.
     public let c: C
+    /// The fourth publisher to combine.
     public let d: D
 
     /// Combines `a`, `b`, `c` and `d`.
@@ -230,6 +278,9 @@ extension Publishers {
       self.d = d
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     @inlinable
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -257,12 +308,21 @@ extension Publishers {
 
     /// The publisher a transforming `combineLatest` returns: the combination, passed through a
     /// closure, without a separate map stage.
+    ///
+    /// ```swift
+    /// let token = a.combineLatest(b, c, d) { $0 + $1 + $2 + $3 }.sink { print($0) }
+    /// a.send(1); b.send(2); c.send(3); d.send(4)   // prints "10"
+    /// ```
     public struct Transformed<Output>: Publisher {
+      /// Fails, if at all, with the failure type its upstreams share.
       public typealias Failure = A.Failure
 
       @usableFromInline let upstream: Upstream
       @usableFromInline let transform: (Upstream.Output) -> Output
 
+      /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+      ///
+      /// The subscriber then receives a subscription, the values it requests and at most one completion.
       @inlinable
 
       public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {

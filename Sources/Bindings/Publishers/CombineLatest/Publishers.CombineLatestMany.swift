@@ -25,7 +25,9 @@ extension Publishers {
   /// a.send(1); b.send(2); c.send(3)   // prints "[1, 2, 3]"
   /// ```
   public struct CombineLatestMany<Upstream: Publisher>: Publisher {
+    /// The latest value of every upstream, in the upstreams' order.
     public typealias Output = [Upstream.Output]
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The combined publishers, in the order of the published arrays.
@@ -41,6 +43,9 @@ extension Publishers {
       self.publishers = publishers
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     @inlinable
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {

@@ -18,6 +18,8 @@ extension Publisher {
   ///     `.none` no inner publisher ever runs: the upstream is never asked for a value, and only its
   ///     completion comes through.
   ///   - transform: Makes the inner publisher for a value.
+  ///
+  /// - Returns: A publisher of the values of every inner publisher.
   public func flatMap<T, P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
   ) -> Publishers.FlatMap<P, Self> where T == P.Output, P.Failure == Failure {
@@ -72,9 +74,17 @@ extension Publisher where Failure == Never {
 extension Publishers {
   /// A publisher that transforms each upstream value into a publisher and republishes the values
   /// of all of them, as `Publisher.flatMap(maxPublishers:_:)` describes.
+  ///
+  /// ```swift
+  /// let ids = PassthroughSubject<Int, Never>()
+  /// let token = ids.flatMap(maxPublishers: .max(1)) { id in Just("user \(id)") }.sink { print($0) }
+  /// ids.send(1)   // prints "user 1"
+  /// ```
   public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
   where NewPublisher.Failure == Upstream.Failure {
+    /// The values of the publishers the transform returns.
     public typealias Output = NewPublisher.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are transformed.
@@ -93,6 +103,9 @@ extension Publishers {
       self.transform = transform
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let storage = MergingStorage(
         MergeStateMachine(maxPublishers: maxPublishers), downstream: subscriber, description: "FlatMap")

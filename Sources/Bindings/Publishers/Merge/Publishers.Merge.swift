@@ -123,10 +123,14 @@ extension Publishers {
   /// ```
   public struct Merge<A: Publisher, B: Publisher>: Publisher
   where B.Output == A.Output, B.Failure == A.Failure {
+    /// Publishes values of the output type its upstreams share.
     public typealias Output = A.Output
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
+    /// The first publisher to merge.
     public let a: A
+    /// The second publisher to merge.
     public let b: B
 
     /// Merges the given publishers.
@@ -135,6 +139,9 @@ extension Publishers {
       self.b = b
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       MergingStorage.subscribe(subscriber, to: [{ a.subscribe($0) }, { b.subscribe($0) }])
     }
@@ -149,11 +156,16 @@ extension Publishers {
   /// ```
   public struct Merge3<A: Publisher, B: Publisher, C: Publisher>: Publisher
   where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure {
+    /// Publishes values of the output type its upstreams share.
     public typealias Output = A.Output
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
+    /// The first publisher to merge.
     public let a: A
+    /// The second publisher to merge.
     public let b: B
+    /// The third publisher to merge.
     public let c: C
 
     /// Merges the given publishers.
@@ -163,6 +175,9 @@ extension Publishers {
       self.c = c
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       MergingStorage.subscribe(subscriber, to: [{ a.subscribe($0) }, { b.subscribe($0) }, { c.subscribe($0) }])
     }
@@ -180,12 +195,18 @@ extension Publishers {
     B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output,
     D.Failure == A.Failure
   {
+    /// Publishes values of the output type its upstreams share.
     public typealias Output = A.Output
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
+    /// The first publisher to merge.
     public let a: A
+    /// The second publisher to merge.
     public let b: B
+    /// The third publisher to merge.
     public let c: C
+    /// The fourth publisher to merge.
     public let d: D
 
     /// Merges the given publishers.
@@ -196,6 +217,9 @@ extension Publishers {
       self.d = d
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       MergingStorage.subscribe(
         subscriber, to: [{ a.subscribe($0) }, { b.subscribe($0) }, { c.subscribe($0) }, { d.subscribe($0) }])
@@ -214,13 +238,20 @@ extension Publishers {
     B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output,
     D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure
   {
+    /// Publishes values of the output type its upstreams share.
     public typealias Output = A.Output
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
+    /// The first publisher to merge.
     public let a: A
+    /// The second publisher to merge.
     public let b: B
+    /// The third publisher to merge.
     public let c: C
+    /// The fourth publisher to merge.
     public let d: D
+    /// The fifth publisher to merge.
     public let e: E
 
     /// Merges the given publishers.
@@ -232,6 +263,9 @@ extension Publishers {
       self.e = e
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       MergingStorage.subscribe(
         subscriber,
@@ -251,14 +285,22 @@ extension Publishers {
     B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output,
     D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure, F.Output == A.Output, F.Failure == A.Failure
   {
+    /// Publishes values of the output type its upstreams share.
     public typealias Output = A.Output
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
+    /// The first publisher to merge.
     public let a: A
+    /// The second publisher to merge.
     public let b: B
+    /// The third publisher to merge.
     public let c: C
+    /// The fourth publisher to merge.
     public let d: D
+    /// The fifth publisher to merge.
     public let e: E
+    /// The sixth publisher to merge.
     public let f: F
 
     /// Merges the given publishers.
@@ -271,6 +313,9 @@ extension Publishers {
       self.f = f
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       MergingStorage.subscribe(
         subscriber,
@@ -296,15 +341,24 @@ extension Publishers {
     D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure, F.Output == A.Output, F.Failure == A.Failure,
     G.Output == A.Output, G.Failure == A.Failure
   {
+    /// Publishes values of the output type its upstreams share.
     public typealias Output = A.Output
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
+    /// The first publisher to merge.
     public let a: A
+    /// The second publisher to merge.
     public let b: B
+    /// The third publisher to merge.
     public let c: C
+    /// The fourth publisher to merge.
     public let d: D
+    /// The fifth publisher to merge.
     public let e: E
+    /// The sixth publisher to merge.
     public let f: F
+    /// The seventh publisher to merge.
     public let g: G
 
     /// Merges the given publishers.
@@ -318,6 +372,9 @@ extension Publishers {
       self.g = g
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       MergingStorage.subscribe(
         subscriber,
@@ -343,16 +400,26 @@ extension Publishers {
     D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure, F.Output == A.Output, F.Failure == A.Failure,
     G.Output == A.Output, G.Failure == A.Failure, H.Output == A.Output, H.Failure == A.Failure
   {
+    /// Publishes values of the output type its upstreams share.
     public typealias Output = A.Output
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
+    /// The first publisher to merge.
     public let a: A
+    /// The second publisher to merge.
     public let b: B
+    /// The third publisher to merge.
     public let c: C
+    /// The fourth publisher to merge.
     public let d: D
+    /// The fifth publisher to merge.
     public let e: E
+    /// The sixth publisher to merge.
     public let f: F
+    /// The seventh publisher to merge.
     public let g: G
+    /// The eighth publisher to merge.
     public let h: H
 
     /// Merges the given publishers.
@@ -367,6 +434,9 @@ extension Publishers {
       self.h = h
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       MergingStorage.subscribe(
         subscriber,

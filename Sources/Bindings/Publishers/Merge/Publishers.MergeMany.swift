@@ -11,7 +11,9 @@ extension Publishers {
   ///
   /// With no publishers, it finishes at once.
   public struct MergeMany<Upstream: Publisher>: Publisher {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The merged publishers.
@@ -27,6 +29,9 @@ extension Publishers {
       publishers = Array(upstream)
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       MergingStorage.subscribe(subscriber, to: publishers.map { publisher in { publisher.subscribe($0) } })
     }

@@ -31,9 +31,17 @@ extension Publisher {
 extension Publishers {
   /// A connectable publisher that shares its upstream through a subject, as
   /// ``Publisher/multicast(_:)`` describes. It is a class: every copy shares the one subject.
+  ///
+  /// ```swift
+  /// let shared = [1, 2].publisher.multicast { PassthroughSubject<Int, Never>() }
+  /// let token = shared.sink { print($0) }
+  /// let connection = shared.connect()   // prints "1", "2"
+  /// ```
   public final class Multicast<Upstream: Publisher, SubjectType: Subject>: ConnectablePublisher, @unchecked Sendable
   where Upstream.Output == SubjectType.Output, Upstream.Failure == SubjectType.Failure {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The shared publisher.
@@ -41,8 +49,8 @@ extension Publishers {
     /// Makes the subject, once.
     public let createSubject: () -> SubjectType
 
-    private let lock = Lock()
-    private var subject: SubjectType?
+    /// The subject, once made.
+    private let subject = Locked<SubjectType?>(nil)
 
     /// Creates a multicast of `upstream` through the subject `createSubject` makes.
     public init(upstream: Upstream, createSubject: @escaping () -> SubjectType) {
@@ -53,15 +61,18 @@ extension Publishers {
     /// The subject, made on first use. `createSubject` runs without the lock; if two threads race
     /// to make it, the first one stored wins and the other is dropped before anyone saw it.
     private var sharedSubject: SubjectType {
-      if let existing = lock.withLock({ subject }) { return existing }
+      if let existing = subject.withLock({ $0 }) { return existing }
       let made = createSubject()
-      lock.lock()
-      if subject == nil { subject = made }
-      let chosen = subject!
-      lock.unlock()
-      return chosen
+      // The loser of a race drops its subject here, after the lock.
+      return subject.withLock { subject in
+        if subject == nil { subject = made }
+        return subject!
+      }
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       sharedSubject.subscribe(subscriber)
     }

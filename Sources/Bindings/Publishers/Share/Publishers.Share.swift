@@ -22,8 +22,18 @@ extension Publishers {
   /// A publisher that shares one subscription to its upstream, as ``Publisher/share()``
   /// describes. It is a class: the sharing is per instance, and instances are equal only to
   /// themselves.
+  ///
+  /// ```swift
+  /// let source = PassthroughSubject<Int, Never>()
+  /// let shared = source.share()
+  /// let first = shared.sink { print("first \($0)") }
+  /// let second = shared.sink { print("second \($0)") }
+  /// source.send(1)   // prints "first 1", "second 1"; the source has one subscriber
+  /// ```
   public final class Share<Upstream: Publisher>: Publisher, Equatable {
+    /// Publishes values of its upstream's output type.
     public typealias Output = Upstream.Output
+    /// Fails, if at all, with its upstream's failure type.
     public typealias Failure = Upstream.Failure
 
     /// The shared publisher.
@@ -37,10 +47,14 @@ extension Publishers {
       inner = Multicast(upstream: upstream, createSubject: { PassthroughSubject() }).autoconnect()
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       inner.receive(subscriber: subscriber)
     }
 
+    /// Whether two shared publishers are the same instance, and so share one upstream subscription.
     public static func == (lhs: Share, rhs: Share) -> Bool {
       lhs === rhs
     }

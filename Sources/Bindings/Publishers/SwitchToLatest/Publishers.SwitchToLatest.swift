@@ -70,9 +70,21 @@ extension Publisher where Output: Publisher, Output.Failure == Never {
 extension Publishers {
   /// A publisher that republishes the values of the latest publisher its upstream produced, as
   /// `Publisher.switchToLatest()` describes.
+  ///
+  /// ```swift
+  /// let pages = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+  /// let (first, second) = (PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>())
+  /// let token = pages.switchToLatest().sink { print($0) }
+  /// pages.send(first)
+  /// pages.send(second)
+  /// first.send(1)    // prints nothing: `second` replaced `first`
+  /// second.send(2)   // prints "2"
+  /// ```
   public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
   where Upstream.Output == P, P.Failure == Upstream.Failure {
+    /// The values of the inner publishers, from the latest one only.
     public typealias Output = P.Output
+    /// The error this publisher can fail with: that of the inner publishers, which the upstream shares.
     public typealias Failure = P.Failure
 
     /// The publisher of publishers.
@@ -83,6 +95,9 @@ extension Publishers {
       self.upstream = upstream
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let storage = MergingStorage(SwitchToLatestStateMachine(), downstream: subscriber, description: "SwitchToLatest")
       storage.start()

@@ -89,11 +89,20 @@ extension Publisher {
 extension Publishers {
   /// A publisher that combines the values of two publishers in order, as
   /// ``Publisher/zip(_:)`` describes.
+  ///
+  /// ```swift
+  /// let token = Publishers.Zip([1, 2].publisher, ["a", "b"].publisher).sink { print($0) }
+  /// // prints "(1, "a")", "(2, "b")"
+  /// ```
   public struct Zip<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
+    /// A tuple of one value from each upstream, paired in the order they arrived.
     public typealias Output = (A.Output, B.Output)
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
+    /// The first publisher to zip.
     public let a: A
+    /// The second publisher to zip.
     public let b: B
 
     /// Zips the given publishers.
@@ -102,6 +111,9 @@ extension Publishers {
       self.b = b
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     @inlinable
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -123,7 +135,13 @@ extension Publishers {
 
     /// The publisher a transforming `zip` returns: each tuple passed through a closure, without a
     /// separate map stage.
+    ///
+    /// ```swift
+    /// let token = [1, 2].publisher.zip(["a", "b"].publisher) { "\($0)\($1)" }.sink { print($0) }
+    /// // prints "1a", "2b"
+    /// ```
     public struct Transformed<Output>: Publisher {
+      /// Fails, if at all, with the failure type its upstreams share.
       public typealias Failure = A.Failure
 
       @usableFromInline let upstream: Zip
@@ -134,6 +152,9 @@ extension Publishers {
         self.transform = transform
       }
 
+      /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+      ///
+      /// The subscriber then receives a subscription, the values it requests and at most one completion.
       @inlinable
 
       public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -144,13 +165,23 @@ extension Publishers {
 
   /// A publisher that combines the values of three publishers in order, as
   /// ``Publisher/zip(_:)`` describes.
+  ///
+  /// ```swift
+  /// let token = Publishers.Zip3([1].publisher, ["a"].publisher, [true].publisher).sink { print($0) }
+  /// // prints "(1, "a", true)"
+  /// ```
   public struct Zip3<A: Publisher, B: Publisher, C: Publisher>: Publisher
   where A.Failure == B.Failure, B.Failure == C.Failure {
+    /// A tuple of one value from each upstream, paired in the order they arrived.
     public typealias Output = (A.Output, B.Output, C.Output)
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
+    /// The first publisher to zip.
     public let a: A
+    /// The second publisher to zip.
     public let b: B
+    /// The third publisher to zip.
     public let c: C
 
     /// Zips the given publishers.
@@ -160,6 +191,9 @@ extension Publishers {
       self.c = c
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     @inlinable
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -182,7 +216,13 @@ extension Publishers {
 
     /// The publisher a transforming `zip` returns: each tuple passed through a closure, without a
     /// separate map stage.
+    ///
+    /// ```swift
+    /// let token = [1].publisher.zip(["a"].publisher, ["!"].publisher) { "\($0)\($1)\($2)" }.sink { print($0) }
+    /// // prints "1a!"
+    /// ```
     public struct Transformed<Output>: Publisher {
+      /// Fails, if at all, with the failure type its upstreams share.
       public typealias Failure = A.Failure
 
       @usableFromInline let upstream: Zip3
@@ -193,6 +233,9 @@ extension Publishers {
         self.transform = transform
       }
 
+      /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+      ///
+      /// The subscriber then receives a subscription, the values it requests and at most one completion.
       @inlinable
 
       public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -203,14 +246,25 @@ extension Publishers {
 
   /// A publisher that combines the values of four publishers in order, as
   /// ``Publisher/zip(_:)`` describes.
+  ///
+  /// ```swift
+  /// let token = Publishers.Zip4([1].publisher, [2].publisher, [3].publisher, [4].publisher)
+  ///   .sink { print($0) }   // prints "(1, 2, 3, 4)"
+  /// ```
   public struct Zip4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
   where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
+    /// A tuple of one value from each upstream, paired in the order they arrived.
     public typealias Output = (A.Output, B.Output, C.Output, D.Output)
+    /// Fails, if at all, with the failure type its upstreams share.
     public typealias Failure = A.Failure
 
+    /// The first publisher to zip.
     public let a: A
+    /// The second publisher to zip.
     public let b: B
+    /// The third publisher to zip.
     public let c: C
+    /// The fourth publisher to zip.
     public let d: D
 
     /// Zips the given publishers.
@@ -221,6 +275,9 @@ extension Publishers {
       self.d = d
     }
 
+    /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+    ///
+    /// The subscriber then receives a subscription, the values it requests and at most one completion.
     @inlinable
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -245,7 +302,13 @@ extension Publishers {
 
     /// The publisher a transforming `zip` returns: each tuple passed through a closure, without a
     /// separate map stage.
+    ///
+    /// ```swift
+    /// let token = [1].publisher.zip([2].publisher, [3].publisher, [4].publisher) { $0 + $1 + $2 + $3 }
+    ///   .sink { print($0) }   // prints "10"
+    /// ```
     public struct Transformed<Output>: Publisher {
+      /// Fails, if at all, with the failure type its upstreams share.
       public typealias Failure = A.Failure
 
       @usableFromInline let upstream: Zip4
@@ -256,6 +319,9 @@ extension Publishers {
         self.transform = transform
       }
 
+      /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
+      ///
+      /// The subscriber then receives a subscription, the values it requests and at most one completion.
       @inlinable
 
       public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {

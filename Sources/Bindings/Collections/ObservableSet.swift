@@ -1,0 +1,236 @@
+/// One event of an observable set: its members after the change, and the change.
+public typealias ObservableSetEvent<Element: Hashable> = CollectionEvent<Set<Element>, SetChangeset<Element>>
+
+/// A read-only set that tells its subscribers which members each change inserted, removed or
+/// updated.
+///
+/// ```swift
+/// let tags = MutableObservableSet(["swift"])
+/// let view: ObservableSet<String> = tags
+/// let token = view.sink { print($0.contents, $0.change) }   // prints "["swift"] reset"
+/// tags.remove("swift")                                        // prints "[] removed ["swift"]"
+/// ```
+///
+/// Subscribing replays the current members with a ``SetChangeset/reset`` change. A publisher for
+/// `<~` and every operator; it never fails nor completes. Safe to use from any thread.
+///
+/// The members' `hash(into:)` and `==` are your code, so they never run while the set holds its
+/// lock: an edit works on a snapshot and commits only if no other edit came first (otherwise it
+/// runs again on the new contents), and `contains(_:)` looks into a snapshot.
+public class ObservableSet<Element: Hashable>: Publisher, @unchecked Sendable {
+  /// The events: the members after each change, and the change.
+  public typealias Output = ObservableSetEvent<Element>
+  /// An observable set never fails.
+  public typealias Failure = Never
+
+  let core: CollectionCore<Set<Element>, SetChangeset<Element>>
+
+  init(core: CollectionCore<Set<Element>, SetChangeset<Element>>) {
+    self.core = core
+  }
+
+  /// A read-only set whose members never change.
+  ///
+  /// ```swift
+  /// print(ObservableSet([1]).count)   // prints "1"
+  /// ```
+  public convenience init(_ members: Set<Element>) {
+    self.init(core: CollectionCore(contents: members, resetChange: .reset))
+  }
+
+  /// The current members.
+  ///
+  /// - Complexity: O(1); the set shares its storage until one side changes.
+  public var contents: Set<Element> { core.contents }
+
+  /// The number of members now.
+  public var count: Int { core.read { $0.count } }
+
+  /// Whether the set has no members now.
+  public var isEmpty: Bool { core.read { $0.isEmpty } }
+
+  /// Whether `member` is in the set now.
+  ///
+  /// ```swift
+  /// print(ObservableSet([1, 2]).contains(2))   // prints "true"
+  /// ```
+  public func contains(_ member: Element) -> Bool {
+    contents.contains(member)
+  }
+
+  /// Attaches `subscriber`: it receives the current members on its first demand, then every change.
+  ///
+  /// Each subscription keeps the set alive.
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+    core.attach(subscriber, keepAlive: self)
+  }
+}
+
+/// A set you edit like a Swift set, that tells its subscribers which members each change inserted,
+/// removed or updated.
+///
+/// ```swift
+/// let tags = MutableObservableSet<String>()
+/// let token = tags.dropFirst().sink { print($0.change) }
+/// tags.insert("swift")                 // prints "inserted ["swift"]"
+/// tags.insert("swift")                 // nothing: already a member
+/// tags.batchUpdate { members in
+///   members.remove("swift")
+///   members.insert("ios")
+/// }                                    // prints "inserted ["ios"], removed ["swift"]"
+/// ```
+///
+/// Each edit sends one event, in edit order, from any thread. The members' `hash(into:)` and `==`
+/// run outside the lock: an edit copies a snapshot of the members, changes the copy, and commits it
+/// only if no other edit came in between (otherwise it runs again on the new members).
+///
+/// - Complexity: an edit copies the set, O(*n*); use ``batchUpdate(_:)`` for many edits at once.
+public final class MutableObservableSet<Element: Hashable>: ObservableSet<Element>, @unchecked Sendable {
+  /// Creates a set holding `members`.
+  ///
+  /// ```swift
+  /// print(MutableObservableSet([1, 1, 2]).count)   // prints "2"
+  /// ```
+  public init(_ members: Set<Element> = []) {
+    super.init(core: CollectionCore(contents: members, resetChange: .reset))
+  }
+
+  /// Inserts `member` if it is not already there; an insert sends an event.
+  ///
+  /// ```swift
+  /// let tags = MutableObservableSet(["a"])
+  /// print(tags.insert("a").inserted)   // prints "false"
+  /// ```
+  @discardableResult
+  public func insert(_ member: Element) -> (inserted: Bool, memberAfterInsert: Element) {
+    mutate { members in
+      let result = members.insert(member)
+      return (result.inserted ? SetChangeset(inserted: [member]) : nil, result)
+    }
+  }
+
+  /// Inserts `member`, replacing an equal member if there is one (sent as an update), and returns
+  /// the member it replaced.
+  ///
+  /// ```swift
+  /// let tags = MutableObservableSet(["a"])
+  /// print(tags.update(with: "a") ?? "none")   // prints "a"
+  /// ```
+  @discardableResult
+  public func update(with member: Element) -> Element? {
+    mutate { members in
+      let old = members.update(with: member)
+      return (old == nil ? SetChangeset(inserted: [member]) : SetChangeset(updated: [member]), old)
+    }
+  }
+
+  /// Removes `member` and returns it, or returns `nil` (and sends nothing) if it was not there.
+  ///
+  /// ```swift
+  /// let tags = MutableObservableSet(["a"])
+  /// print(tags.remove("a") ?? "none")   // prints "a"
+  /// ```
+  @discardableResult
+  public func remove(_ member: Element) -> Element? {
+    mutate { members in
+      let removed = members.remove(member)
+      return (removed.map { SetChangeset(removed: [$0]) }, removed)
+    }
+  }
+
+  /// Inserts the members of `other` that are not already there, in one event.
+  public func formUnion<S: Sequence>(_ other: S) where S.Element == Element {
+    let added = Set(other)
+    mutate { members in
+      let inserted = added.subtracting(members)
+      members.formUnion(inserted)
+      return (inserted.isEmpty ? nil : SetChangeset(inserted: inserted), ())
+    }
+  }
+
+  /// Removes the members of `other`, in one event.
+  public func subtract<S: Sequence>(_ other: S) where S.Element == Element {
+    let taken = Set(other)
+    mutate { members in
+      let removed = members.intersection(taken)
+      members.subtract(removed)
+      return (removed.isEmpty ? nil : SetChangeset(removed: removed), ())
+    }
+  }
+
+  /// Removes every member, in one event.
+  public func removeAll() {
+    mutate { members in
+      let removed = members
+      members = []
+      return (removed.isEmpty ? nil : SetChangeset(removed: removed), ())
+    }
+  }
+
+  /// Replaces the members with `members`, sending the members that were inserted and removed.
+  ///
+  /// ```swift
+  /// let tags = MutableObservableSet([1, 2])
+  /// let token = tags.dropFirst().sink { print($0.change) }
+  /// tags.replace(with: [2, 3])   // prints "inserted [3], removed [1]"
+  /// ```
+  public func replace(with members: Set<Element>) {
+    batchUpdate { $0 = members }
+  }
+
+  /// Applies several edits as one event that lists every member inserted and removed.
+  ///
+  /// ```swift
+  /// let tags = MutableObservableSet(["a"])
+  /// tags.batchUpdate { members in
+  ///   members.insert("b")
+  ///   members.insert("c")
+  /// }
+  /// print(tags.count)   // prints "3"
+  /// ```
+  ///
+  /// `body` edits a copy of the members, without any lock held. If another thread edits the set
+  /// while `body` runs, `body` runs again on the new members, so that no edit is lost; for the same
+  /// reason `body` must edit only its argument, never this set. A batch that changes nothing sends
+  /// nothing.
+  ///
+  /// - Complexity: O(*n*) for the copy and the comparison of the members before and after.
+  @discardableResult
+  public func batchUpdate<Result>(_ body: (inout Set<Element>) throws -> Result) rethrows -> Result {
+    try mutate { members in
+      let old = members
+      let result = try body(&members)
+      let change = SetChangeset(inserted: members.subtracting(old), removed: old.subtracting(members))
+      return (change.isEmpty ? nil : change, result)
+    }
+  }
+
+  /// Runs `body` on a copy of a snapshot, outside the lock, and commits the copy if no edit came
+  /// in between; otherwise runs it again on the new contents. A `nil` change commits nothing.
+  private func mutate<Result>(
+    _ body: (inout Set<Element>) throws -> (change: SetChangeset<Element>?, result: Result)
+  ) rethrows -> Result {
+    try core.mutateOutsideLock(body)
+  }
+}
+
+extension CollectionCore {
+  /// Runs `body` on a copy of a snapshot of the contents, outside the lock (it may call user code,
+  /// such as `hash(into:)` and `==`), and commits the copy with the change if no edit came in
+  /// between; otherwise runs it again on the new contents. A `nil` change commits nothing (and is
+  /// returned only if the snapshot was still current).
+  func mutateOutsideLock<Result>(
+    _ body: (inout Contents) throws -> (change: Change?, result: Result)
+  ) rethrows -> Result {
+    while true {
+      let (snapshot, version) = self.snapshot
+      var working = snapshot
+      let (change, result) = try body(&working)
+      guard let change else {
+        if self.snapshot.version == version { return result }
+        continue
+      }
+      if replace(ifVersion: version, with: working, change: change) { return result }
+    }
+  }
+}
