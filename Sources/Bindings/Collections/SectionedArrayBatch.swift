@@ -45,7 +45,9 @@ public struct SectionedArrayBatch<Metadata, Item>: RandomAccessCollection {
     )
   }
 
+  /// The offset of the first section: always zero.
   public var startIndex: Int { 0 }
+  /// One past the offset of the last section: the number of sections so far.
   public var endIndex: Int { sections.count }
 
   /// The section at `position`.
