@@ -65,6 +65,34 @@ extension Chapter {
         → the weak reference to the list is nil: true
         ✗ no batch update for "Kyoto": nothing is written to a list that is gone
         → cities is ["Rome", "Lima", "Oslo", "Kyoto"]
+
+      ▸ A sectioned array: sections with metadata and items, changes as section offsets and index paths
+        │ let groups = MutableObservableSectionedArray([ArraySection("Fruit", items: ["apple"])])
+        │ groups.appendItem("pear", toSection: 0)
+        → items inserts [[0, 1]]
+        │ groups.insertSection(ArraySection("Vegetables", items: ["leek"]), at: 0)
+        → sections inserts [0]
+        │ groups.batchUpdate { batch in
+        │   batch.moveItem(from: ItemPath(section: 1, item: 1), to: ItemPath(section: 0, item: 0))
+        │   batch.updateMetadata("Greens", ofSection: 0)
+        │ }
+        → sections updates [0]; items moves [[1, 1]→[0, 0]]
+        → groups is [Greens: ["pear", "leek"], Fruit: ["apple"]]
+        Section deletes and item deletes name places before the change, inserts places after it: what
+        a sectioned table view's batch update takes. `list.reactive.sections <~ groups` drives any
+        `SectionedListTarget`.
+
+      ▸ Sets and dictionaries report which members and keys changed
+        │ let tags = MutableObservableSet(["swift"])
+        │ tags.insert("ios")
+        → inserted ["ios"]
+        │ tags.insert("ios")
+        ✗ no event: "ios" is already a member
+        │ let scores = MutableObservableDictionary(["ada": 1])
+        │ scores["ada"] = 2
+        → updated ["ada"]
+        │ scores["ada"] = nil
+        → removed ["ada"]
       """
   )
 }
@@ -199,4 +227,49 @@ private func runObservableArrays(_ transcript: Transcript) {
   cities.append("Kyoto")
   transcript.didNotHappen("no batch update for \"Kyoto\": nothing is written to a list that is gone")
   transcript.happened("cities is \(cities.contents)")
+
+  transcript.step("A sectioned array: sections with metadata and items, changes as section offsets and index paths")
+  transcript.code("let groups = MutableObservableSectionedArray([ArraySection(\"Fruit\", items: [\"apple\"])])")
+  let groups = MutableObservableSectionedArray([ArraySection("Fruit", items: ["apple"])])
+  let groupsWatcher = groups.dropFirst().sink { transcript.happened("\($0.change)") }
+  transcript.code("groups.appendItem(\"pear\", toSection: 0)")
+  groups.appendItem("pear", toSection: 0)
+  transcript.code("groups.insertSection(ArraySection(\"Vegetables\", items: [\"leek\"]), at: 0)")
+  groups.insertSection(ArraySection("Vegetables", items: ["leek"]), at: 0)
+  transcript.code(
+    """
+    groups.batchUpdate { batch in
+      batch.moveItem(from: ItemPath(section: 1, item: 1), to: ItemPath(section: 0, item: 0))
+      batch.updateMetadata("Greens", ofSection: 0)
+    }
+    """
+  )
+  groups.batchUpdate { batch in
+    batch.moveItem(from: ItemPath(section: 1, item: 1), to: ItemPath(section: 0, item: 0))
+    batch.updateMetadata("Greens", ofSection: 0)
+  }
+  transcript.happened("groups is \(groups.contents)")
+  transcript.explain("Section deletes and item deletes name places before the change, inserts places after it: what")
+  transcript.explain("a sectioned table view's batch update takes. `list.reactive.sections <~ groups` drives any")
+  transcript.explain("`SectionedListTarget`.")
+  groupsWatcher.cancel()
+
+  transcript.step("Sets and dictionaries report which members and keys changed")
+  transcript.code("let tags = MutableObservableSet([\"swift\"])")
+  let tags = MutableObservableSet(["swift"])
+  let tagsWatcher = tags.dropFirst().sink { transcript.happened("\($0.change)") }
+  transcript.code("tags.insert(\"ios\")")
+  tags.insert("ios")
+  transcript.code("tags.insert(\"ios\")")
+  tags.insert("ios")
+  transcript.didNotHappen("no event: \"ios\" is already a member")
+  tagsWatcher.cancel()
+  transcript.code("let scores = MutableObservableDictionary([\"ada\": 1])")
+  let scores = MutableObservableDictionary(["ada": 1])
+  let scoresWatcher = scores.dropFirst().sink { transcript.happened("\($0.change)") }
+  transcript.code("scores[\"ada\"] = 2")
+  scores["ada"] = 2
+  transcript.code("scores[\"ada\"] = nil")
+  scores["ada"] = nil
+  scoresWatcher.cancel()
 }

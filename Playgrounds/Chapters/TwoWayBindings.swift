@@ -41,6 +41,25 @@ extension Chapter {
         │ settings.displayName = "Barbara"
         → the field shows "from elsewhere"
         ✗ the field did not show "Barbara": the two-way binding was replaced
+
+      ▸ Start from the left side's value instead
+        │ draft.bindTwoWay(with: saved, initialValueFrom: .left)
+        → saved is "typed so far"
+
+      ▸ A control's endpoint is a source as well as a target
+        slider.reactive.value is a BindingEndpoint: `<~`, `~>`, `<~>` and `sink` all work with it.
+        It publishes what the user does, not what bindings write into it.
+        │ slider.reactive.value <~> level
+        │ let moves = slider.reactive.value.sink { print("moved to \\($0)") }
+        → the slider is at 0.5
+        │ slider.userMoved(to: 0.8)
+        → the slider is at 0.8
+        → level is 0.8
+        → moved to 0.8
+        │ level.value = 0.2
+        → level is 0.2
+        → the slider is at 0.2
+        ✗ no move was reported: the value came from the program, not the user
       """
   )
 }
@@ -111,7 +130,63 @@ private func runTwoWayBindings(_ transcript: Transcript) {
   settings.displayName = "Barbara"
   transcript.didNotHappen("the field did not show \"Barbara\": the two-way binding was replaced")
 
+  transcript.step("Start from the left side's value instead")
+  let draft = MutableProperty("typed so far")
+  let saved = MutableProperty("")
+  transcript.code("draft.bindTwoWay(with: saved, initialValueFrom: .left)")
+  draft.bindTwoWay(with: saved, initialValueFrom: .left)
+  transcript.happened("saved is \"\(saved.value)\"")
+
+  transcript.step("A control's endpoint is a source as well as a target")
+  transcript.explain("slider.reactive.value is a BindingEndpoint: `<~`, `~>`, `<~>` and `sink` all work with it.")
+  transcript.explain("It publishes what the user does, not what bindings write into it.")
+  let slider = Slider(transcript: transcript)
+  let level = MutableProperty(0.5)
+  let levelWatcher = level.dropFirst().sink { transcript.happened("level is \($0)") }
+  transcript.code(
+    """
+    slider.reactive.value <~> level
+    let moves = slider.reactive.value.sink { print("moved to \\($0)") }
+    """
+  )
+  slider.reactive.value <~> level
+  let moves = slider.reactive.value.sink { transcript.happened("moved to \($0)") }
+  transcript.code("slider.userMoved(to: 0.8)")
+  slider.userMoved(to: 0.8)
+  transcript.code("level.value = 0.2")
+  level.value = 0.2
+  transcript.didNotHappen("no move was reported: the value came from the program, not the user")
+
   counting.cancel()
   volumeWatcher.cancel()
   textWatcher.cancel()
+  levelWatcher.cancel()
+  moves.cancel()
+}
+
+/// A control whose value the user moves (published as a change) and the program sets (not
+/// published), like a UIKit slider.
+private final class Slider: BindingOwner {
+  let bindings = BindingBag()
+  let transcript: Transcript
+  let userChanges = PassthroughSubject<Double, Never>()
+  var value = 0.0 {
+    didSet { transcript.happened("the slider is at \(value)") }
+  }
+
+  init(transcript: Transcript) {
+    self.transcript = transcript
+  }
+
+  func userMoved(to value: Double) {
+    self.value = value
+    userChanges.send(value)
+  }
+}
+
+extension Reactive where Base: Slider {
+  /// The slider's value: written by bindings, published when the user moves it.
+  fileprivate var value: BindingEndpoint<Base, Double> {
+    BindingEndpoint(target: self[dynamicMember: \.value], changes: base.userChanges)
+  }
 }

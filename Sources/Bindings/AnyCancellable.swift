@@ -17,6 +17,7 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
   // A class reference fits in the existential's inline buffer, so wrapping one of the library's
   // subscribers (already idempotent and thread-safe) costs no allocation beyond the token itself.
   @usableFromInline let target: any Cancellable
+  private let liveObject = LiveObjectToken("AnyCancellable")
 
   /// Creates a token that runs `cancel` once, when cancelled or deinitialized.
   ///
@@ -80,6 +81,7 @@ extension AnyCancellable: IdempotentCancellable {}
 @usableFromInline
 final class CancelOnce: Cancellable, @unchecked Sendable {
   private let action: Locked<(() -> Void)?>
+  private let liveObject = LiveObjectToken("AnyCancellable.CancelOnce")
 
   @usableFromInline
   init(_ action: @escaping () -> Void) {

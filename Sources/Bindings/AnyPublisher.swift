@@ -103,6 +103,7 @@ class PublisherBoxBase<Output, Failure: Error>: Publisher, @unchecked Sendable {
 final class PublisherBox<Base: Publisher>: PublisherBoxBase<Base.Output, Base.Failure>, @unchecked Sendable {
   @usableFromInline
   let base: Base
+  private let liveObject = LiveObjectToken("AnyPublisher.PublisherBox")
 
   @inlinable
   init(_ base: Base) {

@@ -90,6 +90,7 @@ struct DocumentationExamplesTests {
 
     scheduler.advance(by: .milliseconds(1))
     #expect(recorder.values == [[], ["swift", "swiftly", "switch"], ["swift", "swiftly"]])
+    recorder.cancel()
   }
 
   @Test("BindingsTesting: the debounced search of the catalogue's overview")
@@ -106,6 +107,7 @@ struct DocumentationExamplesTests {
 
     scheduler.advance(by: .milliseconds(1))
     #expect(recorder.values == ["sw"])
+    recorder.cancel()
   }
 
   @Test("Virtual time: a task sleeping on the scheduler wakes when the clock passes its deadline")

@@ -210,6 +210,11 @@ public func ~> <Source: Publisher, Target: BindingTargetConvertible>(
 }
 
 /// A source of numbers (or other values with a text form) cannot drive a text target directly.
+///
+/// ```swift
+/// label.reactive.text <~ count                    // error: … convert them first with .map(String.init)
+/// label.reactive.text <~ count.map(String.init)   // compiles
+/// ```
 @available(
   *,
   unavailable,
@@ -225,6 +230,11 @@ public func <~ <Target: BindingTargetConvertible, Source: Publisher>(
 }
 
 /// A source of numbers (or other values with a text form) cannot drive a text target directly.
+///
+/// ```swift
+/// label.reactive.text <~ count                    // error: … convert them first with .map(String.init)
+/// label.reactive.text <~ count.map(String.init)   // compiles
+/// ```
 @available(
   *,
   unavailable,
@@ -240,6 +250,11 @@ public func <~ <Target: BindingTargetConvertible, Source: Publisher>(
 }
 
 /// A source of numbers (or other values with a text form) cannot drive a text target directly.
+///
+/// ```swift
+/// label.reactive.text <~ count                    // error: … convert them first with .map(String.init)
+/// label.reactive.text <~ count.map(String.init)   // compiles
+/// ```
 @available(
   *,
   unavailable,
@@ -255,6 +270,11 @@ public func ~> <Source: Publisher, Target: BindingTargetConvertible>(
 }
 
 /// A source of numbers (or other values with a text form) cannot drive a text target directly.
+///
+/// ```swift
+/// label.reactive.text <~ count                    // error: … convert them first with .map(String.init)
+/// label.reactive.text <~ count.map(String.init)   // compiles
+/// ```
 @available(
   *,
   unavailable,

@@ -25,8 +25,10 @@ extension ObservableArray {
   /// numbers[0] = 4   // prints "[4, 2] inserts [0]"
   /// ```
   ///
-  /// - Complexity: per event, `isIncluded` runs once per inserted or updated element; the offsets
-  ///   are found with a linear count over one byte per element.
+  /// - Complexity: per event, `isIncluded` runs once per inserted or updated element, and the
+  ///   offsets in the filtered array are found in O(log *n*) each when the source's elements are
+  ///   updated or added and removed at its end; other inserts, removes and moves cost O(*n*) (an
+  ///   array moves its tail anyway).
   public func filter(_ isIncluded: @escaping (Element) -> Bool) -> ObservableArray<Element> {
     ObservableArray<Element>(deriving: self, CompactMappingDeriver { isIncluded($0) ? $0 : nil })
   }
@@ -142,6 +144,8 @@ final class CompactMappingDeriver<Source, Derived>: ArrayDeriver {
   let transform: (Source) -> Derived?
   /// For each source element, 1 when it is in the derived array.
   var included: [UInt8] = []
+  /// Prefix counts over `included`: where in the derived array a source offset lands.
+  var counts = PrefixCounts()
 
   init(_ transform: @escaping (Source) -> Derived?) { self.transform = transform }
 
@@ -151,6 +155,7 @@ final class CompactMappingDeriver<Source, Derived>: ArrayDeriver {
     if change.isReset {
       let results = source.map(transform)
       included = results.map { $0 == nil ? 0 : 1 }
+      counts = PrefixCounts(included)
       return core.reset(to: results.compactMap { $0 })
     }
     let updateFinals = change.finalOffsetsOfUpdates()
@@ -159,17 +164,24 @@ final class CompactMappingDeriver<Source, Derived>: ArrayDeriver {
 
     // Before the change: which removed, moved and updated elements were shown, and where.
     let oldQueries = change.deletes + change.moves.map(\.from) + change.updates
-    let oldRanks = Self.ranks(of: oldQueries, in: included)
+    var oldRanks: [Int: Int] = [:]
     var wasIncluded: [Int: Bool] = [:]
-    for offset in oldQueries { wasIncluded[offset] = included[offset] == 1 }
+    for offset in oldQueries {
+      oldRanks[offset] = counts.count(before: offset)
+      wasIncluded[offset] = included[offset] == 1
+    }
 
+    let oldCount = included.count
     do {
       try change.apply(to: &included, newCount: source.count) { results[$0]! == nil ? 0 : 1 }
     } catch {
       preconditionFailure("the source array reported a change that does not fit: \(error)")
     }
-    let newQueries = change.inserts + change.moves.map(\.to) + updateFinals
-    let newRanks = Self.ranks(of: newQueries, in: included)
+    updateCounts(for: change, oldCount: oldCount, wasIncluded: wasIncluded)
+    var newRanks: [Int: Int] = [:]
+    for offset in change.inserts + change.moves.map(\.to) + updateFinals {
+      newRanks[offset] = counts.count(before: offset)
+    }
 
     var deletes: [Int] = []
     var inserts: [Int] = []
@@ -205,24 +217,76 @@ final class CompactMappingDeriver<Source, Derived>: ArrayDeriver {
     core.apply(derivedChange, newCount: derivedCount, derivedElements)
   }
 
-  /// The number of included elements before each offset, counted in one pass.
-  static func ranks(of offsets: [Int], in flags: [UInt8]) -> [Int: Int] {
-    guard !offsets.isEmpty else { return [:] }
-    var ranks: [Int: Int] = [:]
-    var count = 0
-    var position = 0
-    flags.withUnsafeBufferPointer { buffer in
-      for offset in offsets.sorted() {
-        var chunk = 0
-        while position < offset {
-          chunk &+= Int(buffer[position])
-          position += 1
-        }
-        count += chunk
-        ranks[offset] = count
+  /// Brings `counts` in line with `included` after `change`: O(*k* log *n*) for *k* changes when
+  /// elements are only updated, or added and removed at the end; a rebuild in O(*n*) otherwise
+  /// (inserting into an array in the middle moves its tail anyway).
+  private func updateCounts(for change: ArrayChangeset, oldCount: Int, wasIncluded: [Int: Bool]) {
+    let newCount = included.count
+    let deletesAtEnd = change.deletes.first.map { $0 == oldCount - change.deletes.count } ?? true
+    let insertsAtEnd = change.inserts.first.map { $0 == newCount - change.inserts.count } ?? true
+    guard change.moves.isEmpty, deletesAtEnd, insertsAtEnd else {
+      counts = PrefixCounts(included)
+      return
+    }
+    counts.removeLast(change.deletes.count)
+    // Survivors keep their offsets: updates are in place.
+    for offset in change.updates {
+      let delta = Int(included[offset]) - (wasIncluded[offset]! ? 1 : 0)
+      if delta != 0 { counts.add(delta, at: offset) }
+    }
+    for offset in change.inserts { counts.append(included[offset]) }
+  }
+}
+
+/// Counts of set flags before each offset of a list of 0/1 flags (a Fenwick tree): a query, an
+/// update, an append or a removal at the end costs O(log *n*).
+struct PrefixCounts {
+  /// Node `i` (1-based) holds the sum of the flags at offsets `i - lowbit(i) ..< i`.
+  private var tree: [Int] = []
+
+  init() {}
+
+  /// Counts over `flags`, built in O(*n*).
+  init(_ flags: [UInt8]) {
+    tree = flags.map(Int.init)
+    let count = tree.count
+    tree.withUnsafeMutableBufferPointer { nodes in
+      for node in stride(from: 1, through: count, by: 1) {
+        let parent = node + (node & -node)
+        if parent <= count { nodes[parent - 1] += nodes[node - 1] }
       }
     }
-    return ranks
+  }
+
+  /// The number of set flags at offsets before `offset`.
+  func count(before offset: Int) -> Int {
+    var node = offset
+    var sum = 0
+    while node > 0 {
+      sum += tree[node - 1]
+      node -= node & -node
+    }
+    return sum
+  }
+
+  /// Adds `delta` to the flag at `offset`.
+  mutating func add(_ delta: Int, at offset: Int) {
+    var node = offset + 1
+    while node <= tree.count {
+      tree[node - 1] += delta
+      node += node & -node
+    }
+  }
+
+  /// Adds a flag at the end.
+  mutating func append(_ flag: UInt8) {
+    let node = tree.count + 1
+    tree.append(Int(flag) + count(before: node - 1) - count(before: node - (node & -node)))
+  }
+
+  /// Removes the last `k` flags.
+  mutating func removeLast(_ k: Int) {
+    tree.removeLast(k)
   }
 }
 

@@ -19,34 +19,50 @@
 enum LiveObjects {
   /// One accounting: how many counted objects made inside it are still alive, by kind.
   final class Scope: @unchecked Sendable {
-    private let lock = Lock()
-    private var liveByKind: [String: Int] = [:]
-    private var total = 0
+    /// The counts, guarded by the scope's lock.
+    private struct Counts {
+      var liveByKind: [String: Int] = [:]
+      var total = 0
+      /// The most objects alive at once since the scope was made.
+      var peak = 0
+
+      mutating func made(_ kind: String) {
+        total += 1
+        peak = Swift.max(peak, total)
+        liveByKind[kind, default: 0] += 1
+      }
+
+      mutating func released(_ kind: String) {
+        total -= 1
+        liveByKind[kind, default: 0] -= 1
+      }
+    }
+
+    private let counts = Locked(Counts())
 
     init() {}
 
     /// How many counted objects made in this scope are alive now.
-    var count: Int { lock.withLock { total } }
+    var count: Int { counts.withLock { $0.total } }
+
+    /// The most counted objects made in this scope that were alive at the same time.
+    var peakCount: Int { counts.withLock { $0.peak } }
 
     /// The kinds of the objects still alive, with how many of each, sorted by kind.
     var liveKinds: [(kind: String, count: Int)] {
-      lock.withLock { liveByKind.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+      counts.withLock { counts in
+        counts.liveByKind.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+      }
     }
 
     fileprivate func made(_ kind: StaticString) {
       let key = kind.description
-      lock.withLock {
-        total += 1
-        liveByKind[key, default: 0] += 1
-      }
+      counts.withLock { $0.made(key) }
     }
 
     fileprivate func released(_ kind: StaticString) {
       let key = kind.description
-      lock.withLock {
-        total -= 1
-        liveByKind[key, default: 0] -= 1
-      }
+      counts.withLock { $0.released(key) }
     }
   }
 
@@ -62,6 +78,7 @@ enum LiveObjects {
 ///   private let liveObject = LiveObjectToken("Map.Inner")
 /// }
 /// ```
+@usableFromInline
 struct LiveObjectToken: ~Copyable {
   #if DEBUG
   private let scope: LiveObjects.Scope?
@@ -69,6 +86,7 @@ struct LiveObjectToken: ~Copyable {
   #endif
 
   /// Counts a new object of `kind` in the current scope, if there is one.
+  @usableFromInline
   init(_ kind: StaticString) {
     #if DEBUG
     self.kind = kind

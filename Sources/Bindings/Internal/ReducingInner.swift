@@ -13,8 +13,10 @@
 ///
 /// The accumulator needs no lock: the upstream never delivers two values at once, and the
 /// accumulator is read only once the reduction is over. The lock guards the subscription state,
-/// which `request(_:)` and `cancel()` may touch from other threads.
-class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
+/// which `request(_:)` and `cancel()` may touch from other threads, and the `Reduction` (the
+/// user's closure), which is handed out for each value while the reduction runs and released
+/// when the subscription ends, so that whatever it captured goes with it.
+class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, Reduction>: Subscriber, Subscription,
   CustomStringConvertible, @unchecked Sendable
 {
   typealias Failure = UpstreamFailure
@@ -29,12 +31,57 @@ class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subs
     case fail(Downstream.Failure)
   }
 
-  private let lock = Lock()
-  private var relay: TransformingRelayState<Downstream>
-  private var downstreamRequested = false
   /// The result and the downstream it is for, kept when the reduction is over before the downstream
   /// has asked for anything.
-  private var pendingDelivery: (result: Downstream.Input?, downstream: Downstream?)?
+  private typealias PendingDelivery = (result: Downstream.Input?, downstream: Downstream?)
+
+  /// The subscription's state, guarded by its lock.
+  private struct State {
+    var relay: TransformingRelayState<Downstream>
+    /// `nil` once the subscription ended.
+    var reduction: Reduction?
+    var downstreamRequested = false
+    var pendingDelivery: PendingDelivery?
+
+    /// The reduction, while values are still wanted.
+    var liveReduction: Reduction? {
+      guard relay.isLive else { return nil }
+      return reduction
+    }
+
+    /// The downstream's request: returns the delivery that waited for it, if any.
+    mutating func request() -> PendingDelivery? {
+      downstreamRequested = true
+      return pendingDelivery.take()
+    }
+
+    /// Ends the reduction with `result`, unless it has ended already. Returns what to act on, and
+    /// whether to deliver now; otherwise the result waits for the downstream's request.
+    mutating func finish(
+      with result: Downstream.Input?
+    ) -> (ended: TransformingRelayState<Downstream>.Ended, deliverNow: Bool, released: Reduction?)? {
+      guard let ended = relay.end() else { return nil }
+      if !downstreamRequested { pendingDelivery = (result, ended.downstream) }
+      return (ended, downstreamRequested, reduction.take())
+    }
+
+    /// Ends the reduction for a failure, unless it has ended already.
+    mutating func fail() -> (ended: TransformingRelayState<Downstream>.Ended, released: Reduction?)? {
+      guard let ended = relay.end() else { return nil }
+      return (ended, reduction.take())
+    }
+
+    /// Ends the subscription: returns the upstream to cancel, and everything to release after
+    /// the lock.
+    mutating func cancel() -> (
+      ended: TransformingRelayState<Downstream>.Ended?, released: (PendingDelivery?, Reduction?)
+    ) {
+      (relay.end(), (pendingDelivery.take(), reduction.take()))
+    }
+  }
+
+  private let liveObject = LiveObjectToken("ReducingInner")
+  private let state: Locked<State>
   /// The downstream form of an upstream failure: the failure itself, or it as `any Error`.
   private let downstreamFailure: (UpstreamFailure) -> Downstream.Failure
   let description: String
@@ -42,15 +89,16 @@ class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subs
   init(
     downstream: Downstream,
     description: String,
+    reduction: Reduction,
     downstreamFailure: @escaping (UpstreamFailure) -> Downstream.Failure
   ) {
-    self.relay = TransformingRelayState(downstream: downstream)
+    self.state = Locked(State(relay: TransformingRelayState(downstream: downstream), reduction: reduction))
     self.description = description
     self.downstreamFailure = downstreamFailure
   }
 
-  /// Folds one value into the accumulator. Runs without the lock.
-  func reduce(_ input: Input) -> Step {
+  /// Folds one value into the accumulator with `reduction`. Runs without the lock.
+  func reduce(_ input: Input, with reduction: Reduction) -> Step {
     preconditionFailure("ReducingInner.reduce is abstract")
   }
 
@@ -58,19 +106,19 @@ class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subs
   var result: Downstream.Input? { preconditionFailure("ReducingInner.result is abstract") }
 
   final func receive(subscription: any Subscription) {
-    guard let downstream = lock.withLock({ relay.attach(subscription) }) else {
+    guard let downstream = state.withLock({ $0.relay.attach(subscription) }) else {
       subscription.cancel()
       return
     }
     downstream.receive(subscription: self)
     // The downstream may have cancelled from inside `receive(subscription:)`.
-    guard lock.withLock({ relay.isLive }) else { return }
+    guard state.withLock({ $0.relay.isLive }) else { return }
     subscription.request(.unlimited)
   }
 
   final func receive(_ input: Input) -> Subscribers.Demand {
-    guard lock.withLock({ relay.isLive }) else { return .none }
-    switch reduce(input) {
+    guard let reduction = state.withLock({ $0.liveReduction }) else { return .none }
+    switch reduce(input, with: reduction) {
     case .continue: break
     case .finish: finish(cancellingUpstream: true)
     case .fail(let error): fail(with: error, cancellingUpstream: true)
@@ -86,44 +134,30 @@ class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subs
   }
 
   final func request(_ demand: Subscribers.Demand) {
-    lock.lock()
-    downstreamRequested = true
-    let pending = pendingDelivery.take()
-    lock.unlock()
-    guard let pending else { return }
+    guard let pending = state.withLock({ $0.request() }) else { return }
     Self.deliver(pending.result, to: pending.downstream)
   }
 
   final func cancel() {
-    lock.lock()
-    let ended = relay.end()
-    let released = pendingDelivery.take()
-    lock.unlock()
-    ended?.upstream.cancel()
-    _ = released
+    let ended = state.withLock { $0.cancel() }
+    ended.ended?.upstream.cancel()
   }
 
   /// Ends the reduction: cancels the upstream when the reduction stopped early, then delivers the
   /// result now if the downstream has asked, or keeps it until it does.
   private func finish(cancellingUpstream: Bool) {
-    lock.lock()
-    guard let ended = relay.end() else {
-      lock.unlock()
-      return
-    }
+    // Only the upstream's thread touches the accumulator, so it is read outside the lock.
     let result = self.result
-    let isRequested = downstreamRequested
-    if !isRequested { pendingDelivery = (result, ended.downstream) }
-    lock.unlock()
-    if cancellingUpstream { ended.upstream.cancel() }
-    if isRequested { Self.deliver(result, to: ended.downstream) }
+    guard let finished = state.withLock({ $0.finish(with: result) }) else { return }
+    if cancellingUpstream { finished.ended.upstream.cancel() }
+    if finished.deliverNow { Self.deliver(result, to: finished.ended.downstream) }
   }
 
   /// Fails downstream at once, cancelling the upstream when the reduction threw.
   private func fail(with error: Downstream.Failure, cancellingUpstream: Bool) {
-    guard let ended = lock.withLock({ relay.end() }) else { return }
-    if cancellingUpstream { ended.upstream.cancel() }
-    ended.downstream?.receive(completion: .failure(error))
+    guard let failed = state.withLock({ $0.fail() }) else { return }
+    if cancellingUpstream { failed.ended.upstream.cancel() }
+    failed.ended.downstream?.receive(completion: .failure(error))
   }
 
   private static func deliver(_ result: Downstream.Input?, to downstream: Downstream?) {
@@ -136,9 +170,10 @@ class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subs
 /// `reduce`, `tryReduce`, `count()` and `collect()`: folds every value into an accumulator, which is
 /// the result. The fold mutates the accumulator in place, so that `collect()` appends without copying.
 final class ReducingFoldInner<Input, UpstreamFailure: Error, Downstream: Subscriber>:
-  ReducingInner<Input, UpstreamFailure, Downstream>, @unchecked Sendable
+  ReducingInner<
+    Input, UpstreamFailure, Downstream, (inout Downstream.Input, Input) throws(Downstream.Failure) -> Void
+  >, @unchecked Sendable
 {
-  private let fold: (inout Downstream.Input, Input) throws(Downstream.Failure) -> Void
   private var accumulator: Downstream.Input
 
   init(
@@ -148,12 +183,13 @@ final class ReducingFoldInner<Input, UpstreamFailure: Error, Downstream: Subscri
     fold: @escaping (inout Downstream.Input, Input) throws(Downstream.Failure) -> Void,
     downstreamFailure: @escaping (UpstreamFailure) -> Downstream.Failure
   ) {
-    self.fold = fold
     self.accumulator = initial
-    super.init(downstream: downstream, description: description, downstreamFailure: downstreamFailure)
+    super.init(downstream: downstream, description: description, reduction: fold, downstreamFailure: downstreamFailure)
   }
 
-  override func reduce(_ input: Input) -> Step {
+  override func reduce(
+    _ input: Input, with fold: @escaping (inout Downstream.Input, Input) throws(Downstream.Failure) -> Void
+  ) -> Step {
     do throws(Downstream.Failure) {
       try fold(&accumulator, input)
       return .continue
@@ -170,9 +206,8 @@ final class ReducingFoldInner<Input, UpstreamFailure: Error, Downstream: Subscri
 /// `allSatisfy`, `true` for `contains`). The result is `decisiveAnswer` if one came, else its
 /// opposite.
 final class ReducingSearchInner<Input, UpstreamFailure: Error, Downstream: Subscriber>:
-  ReducingInner<Input, UpstreamFailure, Downstream>, @unchecked Sendable
+  ReducingInner<Input, UpstreamFailure, Downstream, (Input) throws(Downstream.Failure) -> Bool>, @unchecked Sendable
 where Downstream.Input == Bool {
-  private let predicate: (Input) throws(Downstream.Failure) -> Bool
   private let decisiveAnswer: Bool
   private var foundDecisiveValue = false
 
@@ -183,12 +218,12 @@ where Downstream.Input == Bool {
     is decisiveAnswer: Bool,
     downstreamFailure: @escaping (UpstreamFailure) -> Downstream.Failure
   ) {
-    self.predicate = predicate
     self.decisiveAnswer = decisiveAnswer
-    super.init(downstream: downstream, description: description, downstreamFailure: downstreamFailure)
+    super.init(
+      downstream: downstream, description: description, reduction: predicate, downstreamFailure: downstreamFailure)
   }
 
-  override func reduce(_ input: Input) -> Step {
+  override func reduce(_ input: Input, with predicate: @escaping (Input) throws(Downstream.Failure) -> Bool) -> Step {
     do throws(Downstream.Failure) {
       guard try predicate(input) == decisiveAnswer else { return .continue }
     } catch {
@@ -204,9 +239,9 @@ where Downstream.Input == Bool {
 /// `max`, `min`, `tryMax` and `tryMin`: keeps the largest value by an ordering; of equal values the
 /// later one wins. `min` is `max` with the ordering reversed.
 final class ReducingExtremumInner<Input, UpstreamFailure: Error, Downstream: Subscriber>:
-  ReducingInner<Input, UpstreamFailure, Downstream>, @unchecked Sendable
+  ReducingInner<Input, UpstreamFailure, Downstream, (Input, Input) throws(Downstream.Failure) -> Bool>,
+  @unchecked Sendable
 where Downstream.Input == Input {
-  private let areInIncreasingOrder: (Input, Input) throws(Downstream.Failure) -> Bool
   private var largest: Input?
 
   init(
@@ -215,11 +250,14 @@ where Downstream.Input == Input {
     areInIncreasingOrder: @escaping (Input, Input) throws(Downstream.Failure) -> Bool,
     downstreamFailure: @escaping (UpstreamFailure) -> Downstream.Failure
   ) {
-    self.areInIncreasingOrder = areInIncreasingOrder
-    super.init(downstream: downstream, description: description, downstreamFailure: downstreamFailure)
+    super.init(
+      downstream: downstream, description: description, reduction: areInIncreasingOrder,
+      downstreamFailure: downstreamFailure)
   }
 
-  override func reduce(_ input: Input) -> Step {
+  override func reduce(
+    _ input: Input, with areInIncreasingOrder: @escaping (Input, Input) throws(Downstream.Failure) -> Bool
+  ) -> Step {
     do throws(Downstream.Failure) {
       if let largest, try !areInIncreasingOrder(largest, input) { return .continue }
     } catch {

@@ -12,7 +12,7 @@ final class ScheduledDeliveryInner<Downstream: Subscriber>: Subscriber, Subscrip
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private enum State {
+  private enum Stage {
     case awaitingSubscription
     case subscribed(any Subscription)
     /// The upstream completed; its completion is on its way through the scheduler.
@@ -20,56 +20,94 @@ final class ScheduledDeliveryInner<Downstream: Subscriber>: Subscriber, Subscrip
     case terminal
   }
 
-  private let lock = Lock()
-  private var state = State.awaitingSubscription
-  private let downstream: Downstream
+  /// Where the relay stands, guarded by its lock.
+  private struct State {
+    var stage = Stage.awaitingSubscription
+    /// `nil` once the relay has ended, so that the subscriber goes with the end.
+    var downstream: Downstream?
+
+    var liveSubscription: (any Subscription)? {
+      if case .subscribed(let subscription) = stage { return subscription } else { return nil }
+    }
+
+    /// Takes `subscription` if none came before; returns the downstream to hand the relay to, or
+    /// `nil` when `subscription` must be cancelled.
+    mutating func accept(_ subscription: any Subscription) -> Downstream? {
+      guard case .awaitingSubscription = stage, let downstream else { return nil }
+      stage = .subscribed(subscription)
+      return downstream
+    }
+
+    /// The downstream, while a scheduled value may still be delivered: a value scheduled before
+    /// the upstream completed still arrives before the completion.
+    var downstreamForValues: Downstream? {
+      switch stage {
+      case .subscribed, .pendingCompletion: return downstream
+      case .awaitingSubscription, .terminal: return nil
+      }
+    }
+
+    /// Ends the live upstream with its own completion still to be delivered through the
+    /// scheduler; returns the subscription, to release after the lock, or `nil` if not live.
+    mutating func upstreamCompleted() -> (any Subscription)? {
+      guard let subscription = liveSubscription else { return nil }
+      stage = .pendingCompletion
+      return subscription
+    }
+
+    /// Takes the completion on its way for delivery; returns the downstream to deliver it to, if
+    /// there was one.
+    mutating func takePendingCompletion() -> Downstream? {
+      guard case .pendingCompletion = stage else { return nil }
+      stage = .terminal
+      return downstream.take()
+    }
+
+    /// Ends the relay; returns the live subscription, if any, to act on after the lock, and the
+    /// downstream, to release after it.
+    mutating func terminate() -> (subscription: (any Subscription)?, downstream: Downstream?) {
+      defer { stage = .terminal }
+      return (liveSubscription, downstream.take())
+    }
+
+    /// Ends a live relay; returns its subscription and the downstream, or `nil` (nothing changes)
+    /// if not live.
+    mutating func terminateIfLive() -> (subscription: any Subscription, downstream: Downstream?)? {
+      guard let subscription = liveSubscription else { return nil }
+      stage = .terminal
+      return (subscription, downstream.take())
+    }
+  }
+
+  private let liveObject = LiveObjectToken("ScheduledDeliveryInner")
+  private let state: Locked<State>
   private let schedule: (@escaping () -> Void) -> Void
 
   init(downstream: Downstream, schedule: @escaping (@escaping () -> Void) -> Void) {
-    self.downstream = downstream
+    self.state = Locked(State(downstream: downstream))
     self.schedule = schedule
   }
 
-  private var liveSubscriptionLocked: (any Subscription)? {
-    if case .subscribed(let subscription) = state { return subscription } else { return nil }
-  }
-
   func receive(subscription: any Subscription) {
-    let accepted: Bool = lock.withLock {
-      guard case .awaitingSubscription = state else { return false }
-      state = .subscribed(subscription)
-      return true
-    }
-    guard accepted else { return subscription.cancel() }
+    guard let downstream = state.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
     downstream.receive(subscription: self)
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    guard lock.withLock({ liveSubscriptionLocked != nil }) else { return .none }
+    guard state.withLock({ $0.liveSubscription != nil }) else { return .none }
     schedule { self.deliver(input) }
     return .none
   }
 
   private func deliver(_ input: Input) {
-    // A value scheduled before the upstream completed still arrives before the completion.
-    let isLive: Bool = lock.withLock {
-      switch state {
-      case .subscribed, .pendingCompletion: return true
-      case .awaitingSubscription, .terminal: return false
-      }
-    }
-    guard isLive else { return }
+    guard let downstream = state.withLock({ $0.downstreamForValues }) else { return }
     let demand = downstream.receive(input)
     guard demand > 0 else { return }
-    lock.withLock { liveSubscriptionLocked }?.request(demand)
+    state.withLock { $0.liveSubscription }?.request(demand)
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let subscription: (any Subscription)? = lock.withLock {
-      guard let subscription = liveSubscriptionLocked else { return nil }
-      state = .pendingCompletion
-      return subscription
-    }
+    let subscription = state.withLock { $0.upstreamCompleted() }
     guard let subscription else { return }
     // Released outside the lock: a subscription's deinit may call back in.
     _ = subscription
@@ -77,37 +115,25 @@ final class ScheduledDeliveryInner<Downstream: Subscriber>: Subscriber, Subscrip
   }
 
   private func deliver(_ completion: Subscribers.Completion<Failure>) {
-    let isPending: Bool = lock.withLock {
-      guard case .pendingCompletion = state else { return false }
-      state = .terminal
-      return true
-    }
-    if isPending { downstream.receive(completion: completion) }
+    let downstream = state.withLock { $0.takePendingCompletion() }
+    downstream?.receive(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {
-    lock.withLock { liveSubscriptionLocked }?.request(demand)
+    state.withLock { $0.liveSubscription }?.request(demand)
   }
 
   func cancel() {
-    let subscription: (any Subscription)? = lock.withLock {
-      defer { state = .terminal }
-      return liveSubscriptionLocked
-    }
-    subscription?.cancel()
+    let ended = state.withLock { $0.terminate() }
+    ended.subscription?.cancel()
   }
 
   /// Ends the relay at once, from the scheduler's context: cancels the upstream and completes the
   /// downstream with `completion`, unless the relay has ended already or the upstream's own
   /// completion is on its way.
   func cancelUpstreamAndComplete(with completion: Subscribers.Completion<Failure>) {
-    let subscription: (any Subscription)? = lock.withLock {
-      guard let subscription = liveSubscriptionLocked else { return nil }
-      state = .terminal
-      return subscription
-    }
-    guard let subscription else { return }
-    subscription.cancel()
-    downstream.receive(completion: completion)
+    guard let ended = state.withLock({ $0.terminateIfLive() }) else { return }
+    ended.subscription.cancel()
+    ended.downstream?.receive(completion: completion)
   }
 }

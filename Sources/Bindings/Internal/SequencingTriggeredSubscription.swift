@@ -3,16 +3,17 @@
 /// that matters), and takes each out exactly once, to cancel or release it after unlocking.
 ///
 /// A subclass is the upstream's subscriber and decides what the trigger's element and completion
-/// mean. It guards its own state with ``lock`` as well: one lock for the whole subscription, so that
-/// both ends and the decision change together. Already settled here, for both operators:
+/// mean. Its own state is the `Extra` part of ``State``, under the same lock: one lock for the whole
+/// subscription, so that both ends and the decision change together. Already settled here, for
+/// both operators:
 ///
 /// 1. `cancel()` ends the stream and cancels both subscriptions, once.
 /// 2. The upstream's completion, unless the stream has ended, cancels the trigger and is
 ///    republished.
 /// 3. The trigger is asked for one element as soon as it subscribes, unless the stream has ended,
 ///    in which case its subscription is cancelled on arrival.
-class SequencingTriggeredSubscription<Downstream: Subscriber, TriggerOutput, TriggerFailure: Error>: Subscription,
-  CustomStringConvertible, @unchecked Sendable
+class SequencingTriggeredSubscription<Downstream: Subscriber, TriggerOutput, TriggerFailure: Error, Extra>:
+  Subscription, CustomStringConvertible, @unchecked Sendable
 {
   enum Slot {
     case awaiting
@@ -39,14 +40,34 @@ class SequencingTriggeredSubscription<Downstream: Subscriber, TriggerOutput, Tri
     func receive(completion: Subscribers.Completion<TriggerFailure>) { inner.triggerReceive(completion: completion) }
   }
 
-  final let lock = Lock()
-  final let downstream: Downstream
-  final var upstream = Slot.awaiting
-  final var trigger = Slot.awaiting
-  final var isTerminal = false
+  /// Both ends, whether the stream has ended, and the subclass's own state, guarded by one lock.
+  struct State {
+    var upstream = Slot.awaiting
+    var trigger = Slot.awaiting
+    var isTerminal = false
+    var extra: Extra
 
-  init(downstream: Downstream) {
+    /// Ends the stream; returns both subscriptions, to cancel or release after the lock.
+    mutating func end() -> (upstream: (any Subscription)?, trigger: (any Subscription)?) {
+      isTerminal = true
+      return (upstream.take(), trigger.take())
+    }
+
+    /// Stores the trigger's subscription unless one came before or the stream has ended; returns
+    /// whether it did.
+    mutating func acceptTrigger(_ subscription: any Subscription) -> Bool {
+      guard case .awaiting = trigger, !isTerminal else { return false }
+      trigger = .live(subscription)
+      return true
+    }
+  }
+
+  final let downstream: Downstream
+  final let state: Locked<State>
+
+  init(downstream: Downstream, extra: Extra) {
     self.downstream = downstream
+    self.state = Locked(State(extra: extra))
   }
 
   final var triggerSubscriber: TriggerSubscriber { TriggerSubscriber(inner: self) }
@@ -67,45 +88,35 @@ class SequencingTriggeredSubscription<Downstream: Subscriber, TriggerOutput, Tri
     preconditionFailure("SequencingTriggeredSubscription.triggerReceive(completion:) is abstract")
   }
 
-  /// Called by `cancel()` with the lock held, for a subclass to drop what it still meant to deliver.
-  func cancelWithLockHeld() {}
+  /// Called by `cancel()` under the lock, for a subclass to drop what it still meant to deliver.
+  /// Must only change `extra`.
+  func cancelled(_ extra: inout Extra) {}
 
   final func cancel() {
-    lock.lock()
-    isTerminal = true
-    cancelWithLockHeld()
-    let upstream = self.upstream.take()
-    let trigger = self.trigger.take()
-    lock.unlock()
-    upstream?.cancel()
-    trigger?.cancel()
+    let ended = state.withLock { state in
+      cancelled(&state.extra)
+      return state.end()
+    }
+    ended.upstream?.cancel()
+    ended.trigger?.cancel()
   }
 
   /// The upstream's completion.
   final func receive(completion: Subscribers.Completion<Downstream.Failure>) {
-    lock.lock()
-    guard !isTerminal else {
-      lock.unlock()
-      return
+    let ended = state.withLock { state -> (upstream: (any Subscription)?, trigger: (any Subscription)?)? in
+      guard !state.isTerminal else { return nil }
+      return state.end()
     }
-    isTerminal = true
-    let upstream = self.upstream.take()
-    let trigger = self.trigger.take()
-    lock.unlock()
-    trigger?.cancel()
+    guard let ended else { return }
+    ended.trigger?.cancel()
     downstream.receive(completion: completion)
-    _ = upstream
   }
 
   private func triggerReceive(subscription: any Subscription) {
-    lock.lock()
-    guard case .awaiting = trigger, !isTerminal else {
-      lock.unlock()
+    guard state.withLock({ $0.acceptTrigger(subscription) }) else {
       subscription.cancel()
       return
     }
-    trigger = .live(subscription)
-    lock.unlock()
     subscription.request(.max(1))
   }
 }

@@ -25,13 +25,103 @@ final class SequencingUpstreamLink<Retained>: @unchecked Sendable {
     case ended
   }
 
-  private let lock = Lock()
-  private var phase = Phase.awaiting
-  private var outstanding = Subscribers.Demand.none
-  private var retained: Retained?
+  /// What a request does once the lock is released.
+  private enum RequestAction {
+    case forward(any Subscription)
+    /// The first demand after ``endAwaitingDemand()``: the caller makes the last delivery.
+    case makeLastDelivery
+    case none
+  }
+
+  /// The link's state, guarded by its lock.
+  private struct State {
+    var phase = Phase.awaiting
+    var outstanding = Subscribers.Demand.none
+    var retained: Retained?
+
+    /// Stores `subscription` if one is awaited; returns the demand to ask it for (the outstanding
+    /// demand plus `extra`, or none without `extra`), or `nil` when it must be cancelled.
+    mutating func attach(_ subscription: any Subscription, requestingOutstandingPlus extra: Int?) -> Subscribers.Demand?
+    {
+      guard case .awaiting = phase else { return nil }
+      phase = .live(subscription)
+      return extra.map { outstanding + $0 } ?? Subscribers.Demand.none
+    }
+
+    mutating func request(_ demand: Subscribers.Demand) -> RequestAction {
+      switch phase {
+      case .live(let subscription):
+        outstanding += demand
+        return .forward(subscription)
+      case .awaiting:
+        outstanding += demand
+        return .none
+      case .awaitingDemand:
+        phase = .ended
+        return .makeLastDelivery
+      case .ended:
+        return .none
+      }
+    }
+
+    /// Whether the phase is live; if so, one unit of `outstanding` is used.
+    mutating func admitValue() -> Bool {
+      guard case .live = phase else { return false }
+      outstanding -= 1
+      return true
+    }
+
+    mutating func retainedForValue() -> Retained? {
+      guard case .live = phase, let retained else { return nil }
+      outstanding -= 1
+      return retained
+    }
+
+    /// Leaves the live phase for the next upstream's; returns the subscription, to release after
+    /// the lock, or `nil` if not live.
+    mutating func detach() -> (any Subscription)? {
+      guard case .live(let subscription) = phase else { return nil }
+      phase = .awaiting
+      return subscription
+    }
+
+    mutating func detachTakingRetained() -> (subscription: any Subscription, retained: Retained)? {
+      guard case .live(let subscription) = phase, let retained = retained.take() else { return nil }
+      phase = .awaiting
+      return (subscription, retained)
+    }
+
+    /// Ends the stream; returns the live subscription, if any, and `retained`, to act on and
+    /// release after the lock.
+    mutating func end() -> (subscription: (any Subscription)?, released: Retained?) {
+      let subscription: (any Subscription)?
+      if case .live(let live) = phase { subscription = live } else { subscription = nil }
+      phase = .ended
+      return (subscription, retained.take())
+    }
+
+    /// Ends the stream unless it had already ended; `nil` if it had.
+    mutating func endIfNotEnded() -> (subscription: (any Subscription)?, released: Retained?)? {
+      switch phase {
+      case .awaiting, .live: return end()
+      case .awaitingDemand, .ended: return nil
+      }
+    }
+
+    /// Ends the live upstream's part with one last delivery still to make; `nil` if not live.
+    mutating func endAwaitingDemand() -> (deliverNow: Bool, subscription: any Subscription, released: Retained?)? {
+      guard case .live(let subscription) = phase else { return nil }
+      let deliverNow = outstanding > 0
+      phase = deliverNow ? .ended : .awaitingDemand
+      return (deliverNow, subscription, retained.take())
+    }
+  }
+
+  private let liveObject = LiveObjectToken("SequencingUpstreamLink")
+  private let state: Locked<State>
 
   init(retaining retained: Retained) {
-    self.retained = retained
+    state = Locked(State(retained: retained))
   }
 
   // MARK: Upstream subscription
@@ -49,15 +139,10 @@ final class SequencingUpstreamLink<Retained>: @unchecked Sendable {
   }
 
   private func attach(_ subscription: any Subscription, requestingOutstandingPlus extra: Int?) -> Bool {
-    lock.lock()
-    guard case .awaiting = phase else {
-      lock.unlock()
+    guard let demand = state.withLock({ $0.attach(subscription, requestingOutstandingPlus: extra) }) else {
       subscription.cancel()
       return false
     }
-    phase = .live(subscription)
-    let demand = extra.map { outstanding + $0 } ?? .none
-    lock.unlock()
     if demand > 0 { subscription.request(demand) }
     return true
   }
@@ -69,36 +154,21 @@ final class SequencingUpstreamLink<Retained>: @unchecked Sendable {
   @discardableResult
   func request(_ demand: Subscribers.Demand) -> Bool {
     precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-    lock.lock()
-    switch phase {
-    case .live(let subscription):
-      outstanding += demand
-      lock.unlock()
+    switch state.withLock({ $0.request(demand) }) {
+    case .forward(let subscription):
       subscription.request(demand)
       return false
-    case .awaiting:
-      outstanding += demand
-      lock.unlock()
-      return false
-    case .awaitingDemand:
-      phase = .ended
-      lock.unlock()
+    case .makeLastDelivery:
       return true
-    case .ended:
-      lock.unlock()
+    case .none:
       return false
     }
   }
 
   /// Ends the stream: cancels the live upstream, if any, and releases `retained`. Idempotent.
   func cancel() {
-    lock.lock()
-    let subscription = takeSubscriptionWithLockHeld()
-    phase = .ended
-    let released = retained.take()
-    lock.unlock()
-    subscription?.cancel()
-    _ = released
+    let ended = state.withLock { $0.end() }
+    ended.subscription?.cancel()
   }
 
   // MARK: Upstream deliveries
@@ -106,42 +176,28 @@ final class SequencingUpstreamLink<Retained>: @unchecked Sendable {
   /// Whether a value from the upstream may go on downstream; if so, it is counted against
   /// `outstanding`.
   func admitValue() -> Bool {
-    lock.lock()
-    guard case .live = phase else {
-      lock.unlock()
-      return false
-    }
-    outstanding -= 1
-    lock.unlock()
-    return true
+    state.withLock { $0.admitValue() }
   }
 
   /// `retained`, when a value from the upstream may go on downstream (and is then counted against
   /// `outstanding`); `nil` once the stream has ended.
   func retainedForValue() -> Retained? {
-    lock.lock()
-    guard case .live = phase, let retained else {
-      lock.unlock()
-      return nil
-    }
-    outstanding -= 1
-    lock.unlock()
-    return retained
+    state.withLock { $0.retainedForValue() }
   }
 
   /// Adds the demand the subscriber returned from a value to what is outstanding.
   func replenish(_ more: Subscribers.Demand) {
     guard more > 0 else { return }
-    lock.withLock { outstanding += more }
+    state.withLock { $0.outstanding += more }
   }
 
   /// Runs `body` on `retained` under the lock; `nil` once the stream has ended. `body` must not call
   /// out.
   func withRetained<Result>(_ body: (inout Retained) -> Result) -> Result? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard retained != nil else { return nil }
-    return body(&retained!)
+    state.withLock { state in
+      guard state.retained != nil else { return nil }
+      return body(&state.retained!)
+    }
   }
 
   // MARK: Ending or moving on
@@ -149,47 +205,20 @@ final class SequencingUpstreamLink<Retained>: @unchecked Sendable {
   /// The live upstream ended and the next one is to be subscribed to: its subscription will be
   /// awaited. Returns whether the upstream was live; `retained` is kept.
   func detach() -> Bool {
-    lock.lock()
-    guard case .live(let subscription) = phase else {
-      lock.unlock()
-      return false
-    }
-    phase = .awaiting
-    lock.unlock()
-    _ = subscription
-    return true
+    let detached = state.withLock { $0.detach() }
+    return detached != nil
   }
 
   /// Like ``detach()``, but hands `retained` out, to be used once and released.
   func detachTakingRetained() -> Retained? {
-    lock.lock()
-    guard case .live(let subscription) = phase, let retained = retained.take() else {
-      lock.unlock()
-      return nil
-    }
-    phase = .awaiting
-    lock.unlock()
-    _ = subscription
-    return retained
+    state.withLock { $0.detachTakingRetained() }?.retained
   }
 
   /// Ends the stream, cancelling the live upstream first if `cancellingUpstream`. Returns `false`
   /// when it had already ended: the caller delivers its completion only on `true`.
   func end(cancellingUpstream: Bool = false) -> Bool {
-    lock.lock()
-    switch phase {
-    case .awaiting, .live:
-      break
-    case .awaitingDemand, .ended:
-      lock.unlock()
-      return false
-    }
-    let subscription = takeSubscriptionWithLockHeld()
-    phase = .ended
-    let released = retained.take()
-    lock.unlock()
-    if cancellingUpstream { subscription?.cancel() }
-    _ = (subscription, released)
+    guard let ended = state.withLock({ $0.endIfNotEnded() }) else { return false }
+    if cancellingUpstream { ended.subscription?.cancel() }
     return true
   }
 
@@ -197,23 +226,6 @@ final class SequencingUpstreamLink<Retained>: @unchecked Sendable {
   /// subscriber has demand outstanding, and the caller makes it now; otherwise the ``request(_:)``
   /// that brings demand returns `true` instead (or nothing happens, if the stream had ended).
   func endAwaitingDemand() -> Bool {
-    lock.lock()
-    guard case .live = phase else {
-      lock.unlock()
-      return false
-    }
-    let subscription = takeSubscriptionWithLockHeld()
-    phase = outstanding > 0 ? .ended : .awaitingDemand
-    let deliverNow = outstanding > 0
-    let released = retained.take()
-    lock.unlock()
-    _ = (subscription, released)
-    return deliverNow
-  }
-
-  private func takeSubscriptionWithLockHeld() -> (any Subscription)? {
-    guard case .live(let subscription) = phase else { return nil }
-    phase = .ended
-    return subscription
+    state.withLock { $0.endAwaitingDemand() }?.deliverNow ?? false
   }
 }

@@ -23,7 +23,7 @@ final class SingleElementSelection<Downstream: Subscriber, UpstreamFailure: Erro
     case fail(Downstream.Failure)
   }
 
-  private enum State {
+  private enum Stage {
     case awaitingSubscription
     case subscribed(any Subscription)
     /// The choice is made; the result waits for the subscriber's first request.
@@ -31,15 +31,113 @@ final class SingleElementSelection<Downstream: Subscriber, UpstreamFailure: Erro
     case terminal
   }
 
-  private let lock = Lock()
-  private let downstream: Downstream
+  /// What to hand the subscriber once the choice is final: nothing yet (`isReady` false) while it
+  /// has not asked for anything, else the result, if any, then `.finished`. Also carries the
+  /// `select` closure out, to be released after unlocking.
+  private struct FinalChoice {
+    var isReady: Bool
+    var result: Input?
+    /// The downstream to deliver to, when ready.
+    var downstream: Downstream?
+    var released: ((Input) -> Step)?
+  }
+
+  /// Everything the selection knows, guarded by its lock.
+  private struct State {
+    var stage = Stage.awaitingSubscription
+    /// `nil` once the stream has ended and the result, if any, was handed over.
+    var downstream: Downstream?
+    /// Released when the stream ends, so that whatever it captured goes with it.
+    var select: ((Input) -> Step)?
+    var selected: Input?
+    var hasDemand = false
+
+    var isSubscribed: Bool {
+      if case .subscribed = stage { return true } else { return false }
+    }
+
+    /// Takes `subscription` and returns the downstream to hand the selection to, or `nil` when
+    /// `subscription` must be cancelled.
+    mutating func accept(_ subscription: any Subscription) -> Downstream? {
+      guard case .awaitingSubscription = stage, let downstream else { return nil }
+      stage = .subscribed(subscription)
+      return downstream
+    }
+
+    /// `select`, while values are still wanted.
+    var liveSelect: ((Input) -> Step)? {
+      guard isSubscribed else { return nil }
+      return select
+    }
+
+    /// Keeps `input` as the result so far, unless the stream has ended; returns the result it
+    /// replaces, to release after the lock.
+    mutating func keep(_ input: Input) -> Input? {
+      guard isSubscribed else { return nil }
+      defer { selected = input }
+      return selected
+    }
+
+    /// The subscriber's first request: returns the result to deliver now (`nil` delivers only
+    /// `.finished`) and the downstream, if the choice was waiting for it, else `nil`.
+    mutating func request() -> (result: Input?, downstream: Downstream)? {
+      guard !hasDemand else { return nil }
+      hasDemand = true
+      guard case .awaitingDemand = stage, let downstream = downstream.take() else { return nil }
+      stage = .terminal
+      return (selected.take(), downstream)
+    }
+
+    /// Ends the stream; returns the live subscription and what to release after the lock.
+    mutating func end() -> (subscription: (any Subscription)?, released: (((Input) -> Step)?, Input?, Downstream?)) {
+      let subscription: (any Subscription)?
+      if case .subscribed(let live) = stage { subscription = live } else { subscription = nil }
+      stage = .terminal
+      return (subscription, (select.take(), selected.take(), downstream.take()))
+    }
+
+    /// The upstream finished, or `select` made a final choice (`input`, which replaces the result
+    /// so far): deliver now if the subscriber has asked for anything, otherwise on its first
+    /// request. `nil` when the stream is not live. Also returns the live subscription, and the
+    /// result replaced, to release after the lock.
+    mutating func makeChoiceFinal(
+      keeping input: Input?
+    ) -> (subscription: any Subscription, choice: FinalChoice, replaced: Input?)? {
+      guard case .subscribed(let subscription) = stage else { return nil }
+      var replaced: Input?
+      if let input {
+        replaced = selected.take()
+        selected = input
+      }
+      let released = select.take()
+      guard hasDemand else {
+        stage = .awaitingDemand
+        return (
+          subscription, FinalChoice(isReady: false, result: nil, downstream: nil, released: released), replaced
+        )
+      }
+      stage = .terminal
+      return (
+        subscription,
+        FinalChoice(isReady: true, result: selected.take(), downstream: downstream.take(), released: released),
+        replaced
+      )
+    }
+
+    /// Fails the live stream; `nil` when it is not live.
+    mutating func fail() -> (
+      subscription: any Subscription, downstream: Downstream?, released: (((Input) -> Step)?, Input?)
+    )? {
+      guard case .subscribed(let subscription) = stage else { return nil }
+      stage = .terminal
+      return (subscription, downstream.take(), (select.take(), selected.take()))
+    }
+  }
+
+  private let liveObject = LiveObjectToken("SingleElementSelection")
+  private let state: Locked<State>
   let description: String
-  private var state = State.awaitingSubscription
-  /// Released when the stream ends, so that whatever it captured goes with it.
-  private var select: ((Input) -> Step)?
   private let mapFailure: (UpstreamFailure) -> Downstream.Failure
-  private var selected: Input?
-  private var hasDemand = false
 
   init(
     downstream: Downstream,
@@ -47,44 +145,30 @@ final class SingleElementSelection<Downstream: Subscriber, UpstreamFailure: Erro
     select: @escaping (Input) -> Step,
     mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure
   ) {
-    self.downstream = downstream
     self.description = name
-    self.select = select
+    self.state = Locked(State(downstream: downstream, select: select))
     self.mapFailure = mapFailure
   }
 
   // MARK: Upstream
 
   func receive(subscription: any Subscription) {
-    lock.lock()
-    guard case .awaitingSubscription = state else {
-      lock.unlock()
+    guard let downstream = state.withLock({ $0.accept(subscription) }) else {
       subscription.cancel()
       return
     }
-    state = .subscribed(subscription)
-    lock.unlock()
     downstream.receive(subscription: self)
-    lock.lock()
-    let isLive = if case .subscribed = state { true } else { false }
-    lock.unlock()
-    if isLive { subscription.request(.unlimited) }
+    if state.withLock({ $0.isSubscribed }) { subscription.request(.unlimited) }
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    lock.lock()
-    guard case .subscribed = state, let select else {
-      lock.unlock()
-      return .none
-    }
-    lock.unlock()
+    guard let select = state.withLock({ $0.liveSelect }) else { return .none }
     switch select(input) {
     case .skip:
       break
     case .keep:
-      lock.lock()
-      if case .subscribed = state { selected = input }
-      lock.unlock()
+      let replaced = state.withLock { $0.keep(input) }
+      _ = replaced
     case .keepAndFinish:
       makeChoiceFinal(keeping: input, cancellingUpstream: true)
     case .fail(let error):
@@ -106,91 +190,32 @@ final class SingleElementSelection<Downstream: Subscriber, UpstreamFailure: Erro
 
   func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-    lock.lock()
-    guard !hasDemand else {
-      lock.unlock()
-      return
-    }
-    hasDemand = true
-    guard case .awaitingDemand = state else {
-      lock.unlock()
-      return
-    }
-    state = .terminal
-    let result = selected.take()
-    lock.unlock()
-    deliver(result)
+    guard let delivery = state.withLock({ $0.request() }) else { return }
+    Self.deliver(delivery.result, to: delivery.downstream)
   }
 
   func cancel() {
-    lock.lock()
-    let subscription: (any Subscription)?
-    if case .subscribed(let live) = state { subscription = live } else { subscription = nil }
-    state = .terminal
-    let released = (self.select.take(), selected.take())
-    lock.unlock()
-    subscription?.cancel()
-    _ = released
+    let ended = state.withLock { $0.end() }
+    ended.subscription?.cancel()
   }
 
   // MARK: Private
 
-  /// What to hand the subscriber once the choice is final: nothing yet (`isReady` false) while it
-  /// has not asked for anything, else the result, if any, then `.finished`. Also carries the
-  /// `select` closure out, to be released after unlocking.
-  private struct FinalChoice {
-    var isReady: Bool
-    var result: Input?
-    var released: ((Input) -> Step)?
-  }
-
-  /// The upstream finished, or `select` made a final choice: deliver now if the subscriber has
-  /// asked for anything, otherwise on its first request. Called with `state` subscribed.
-  private func makeChoiceFinalWithLockHeld() -> FinalChoice {
-    let released = self.select.take()
-    guard hasDemand else {
-      state = .awaitingDemand
-      return FinalChoice(isReady: false, result: nil, released: released)
-    }
-    state = .terminal
-    return FinalChoice(isReady: true, result: selected.take(), released: released)
-  }
-
-  /// The upstream finished, or `select` made a final choice (`input`, which replaces the result so
-  /// far): deliver now or on the subscriber's first request.
   private func makeChoiceFinal(keeping input: Input?, cancellingUpstream: Bool) {
-    lock.lock()
-    guard case .subscribed(let subscription) = state else {
-      lock.unlock()
-      return
+    guard let final = state.withLock({ $0.makeChoiceFinal(keeping: input) }) else { return }
+    if cancellingUpstream { final.subscription.cancel() }
+    if final.choice.isReady, let downstream = final.choice.downstream {
+      Self.deliver(final.choice.result, to: downstream)
     }
-    if let input { selected = input }
-    let finalChoice = makeChoiceFinalWithLockHeld()
-    lock.unlock()
-    if cancellingUpstream { subscription.cancel() }
-    deliver(finalChoice)
   }
 
   private func fail(with error: Downstream.Failure, cancellingUpstream: Bool) {
-    lock.lock()
-    guard case .subscribed(let subscription) = state else {
-      lock.unlock()
-      return
-    }
-    state = .terminal
-    let released = (self.select.take(), selected.take())
-    lock.unlock()
-    if cancellingUpstream { subscription.cancel() }
-    downstream.receive(completion: .failure(error))
-    _ = released
+    guard let failed = state.withLock({ $0.fail() }) else { return }
+    if cancellingUpstream { failed.subscription.cancel() }
+    failed.downstream?.receive(completion: .failure(error))
   }
 
-  private func deliver(_ choice: FinalChoice) {
-    guard choice.isReady else { return }
-    deliver(choice.result)
-  }
-
-  private func deliver(_ result: Input?) {
+  private static func deliver(_ result: Input?, to downstream: Downstream) {
     if let result { _ = downstream.receive(result) }
     downstream.receive(completion: .finished)
   }

@@ -13,11 +13,10 @@ class TryTransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber
 where Downstream.Failure == any Error {
   typealias Failure = UpstreamFailure
 
-  private let lock = Lock()
-  private var relay: TransformingRelayState<Downstream>
+  private let relay: Locked<TransformingRelayState<Downstream>>
 
   init(downstream: Downstream) {
-    relay = TransformingRelayState(downstream: downstream)
+    relay = Locked(TransformingRelayState(downstream: downstream))
   }
 
   /// The downstream value for `input`, or `nil` to drop it. Runs without the lock.
@@ -28,7 +27,7 @@ where Downstream.Failure == any Error {
   var description: String { preconditionFailure("TryTransformingInner.description is abstract") }
 
   final func receive(subscription: any Subscription) {
-    guard let downstream = lock.withLock({ relay.attach(subscription) }) else {
+    guard let downstream = relay.withLock({ $0.attach(subscription) }) else {
       subscription.cancel()
       return
     }
@@ -36,12 +35,12 @@ where Downstream.Failure == any Error {
   }
 
   final func receive(_ input: Input) -> Subscribers.Demand {
-    guard let downstream = lock.withLock({ relay.liveDownstream }) else { return .none }
+    guard let downstream = relay.withLock({ $0.liveDownstream }) else { return .none }
     let transformed: Downstream.Input?
     do {
       transformed = try output(for: input)
     } catch {
-      guard let ended = lock.withLock({ relay.end() }) else { return .none }
+      guard let ended = relay.withLock({ $0.end() }) else { return .none }
       ended.upstream.cancel()
       ended.downstream?.receive(completion: .failure(error))
       return .none
@@ -52,14 +51,16 @@ where Downstream.Failure == any Error {
   }
 
   final func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-    lock.withLock { relay.end() }?.downstream?.receive(completion: completion.mapError { $0 })
+    let ended = relay.withLock { $0.end() }
+    ended?.downstream?.receive(completion: completion.mapError { $0 })
   }
 
   final func request(_ demand: Subscribers.Demand) {
-    lock.withLock { relay.liveUpstream }?.request(demand)
+    relay.withLock { $0.liveUpstream }?.request(demand)
   }
 
   final func cancel() {
-    lock.withLock { relay.end() }?.upstream.cancel()
+    let ended = relay.withLock { $0.end() }
+    ended?.upstream.cancel()
   }
 }

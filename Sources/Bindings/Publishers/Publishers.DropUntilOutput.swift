@@ -70,14 +70,15 @@ extension Publishers.DropUntilOutput {
   /// speaks; before that, whichever side completes first marks the stream terminal under the lock
   /// and is the only one to deliver a completion.
   private final class Inner<Downstream: Subscriber>:
-    SequencingTriggeredSubscription<Downstream, Other.Output, Other.Failure>, Subscriber, @unchecked Sendable
+    SequencingTriggeredSubscription<Downstream, Other.Output, Other.Failure, DropUntilOutputGate>, Subscriber,
+    @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     private let liveObject = LiveObjectToken("DropUntilOutput.Inner")
     typealias Input = Output
 
-    /// Demand requested before the upstream subscription arrived.
-    private var requested = Subscribers.Demand.none
-    private var isOpen = false
+    init(downstream: Downstream) {
+      super.init(downstream: downstream, extra: DropUntilOutputGate())
+    }
 
     override var description: String { "DropUntilOutput" }
 
@@ -85,76 +86,71 @@ extension Publishers.DropUntilOutput {
 
     override func request(_ demand: Subscribers.Demand) {
       precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-      lock.lock()
-      guard !isTerminal else {
-        lock.unlock()
-        return
+      let subscription = state.withLock { state -> (any Subscription)? in
+        guard !state.isTerminal else { return nil }
+        guard case .live(let subscription) = state.upstream else {
+          state.extra.requested += demand
+          return nil
+        }
+        return subscription
       }
-      guard case .live(let subscription) = upstream else {
-        requested += demand
-        lock.unlock()
-        return
-      }
-      lock.unlock()
-      subscription.request(demand)
+      subscription?.request(demand)
     }
 
     // MARK: Upstream
 
     func receive(subscription: any Subscription) {
-      lock.lock()
-      guard case .awaiting = upstream, !isTerminal else {
-        lock.unlock()
+      let demand = state.withLock { state -> Subscribers.Demand? in
+        guard case .awaiting = state.upstream, !state.isTerminal else { return nil }
+        state.upstream = .live(subscription)
+        defer { state.extra.requested = .none }
+        return state.extra.requested
+      }
+      guard let demand else {
         subscription.cancel()
         return
       }
-      upstream = .live(subscription)
-      let demand = requested
-      requested = .none
-      lock.unlock()
       if demand > 0 { subscription.request(demand) }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      lock.lock()
-      guard !isTerminal, isOpen else {
-        lock.unlock()
-        return .none
-      }
-      lock.unlock()
+      guard state.withLock({ !$0.isTerminal && $0.extra.isOpen }) else { return .none }
       return downstream.receive(input)
     }
 
     // MARK: Trigger
 
     override func triggerReceive(_ input: Other.Output) -> Subscribers.Demand {
-      lock.lock()
-      guard !isTerminal, case .live = trigger else {
-        lock.unlock()
-        return .none
+      let trigger = state.withLock { state -> (any Subscription)? in
+        guard !state.isTerminal, case .live = state.trigger else { return nil }
+        state.extra.isOpen = true
+        // The gate stays open for good; release the trigger rather than keep it attached to its source.
+        return state.trigger.take()
       }
-      isOpen = true
-      // The gate stays open for good; release the trigger rather than keep it attached to its source.
-      let trigger = self.trigger.take()
-      lock.unlock()
       trigger?.cancel()
       return .none
     }
 
     override func triggerReceive(completion: Subscribers.Completion<Other.Failure>) {
-      lock.lock()
-      let trigger = self.trigger.take()
-      guard !isTerminal, !isOpen else {
-        lock.unlock()
-        _ = trigger
-        return
+      let (trigger, completes, upstream) = state.withLock {
+        state -> ((any Subscription)?, Bool, (any Subscription)?) in
+        let trigger = state.trigger.take()
+        guard !state.isTerminal, !state.extra.isOpen else { return (trigger, false, nil) }
+        state.isTerminal = true
+        return (trigger, true, state.upstream.take())
       }
-      isTerminal = true
-      let upstream = self.upstream.take()
-      lock.unlock()
+      // The trigger's subscription is released at the end, after the lock.
+      defer { _ = trigger }
+      guard completes else { return }
       upstream?.cancel()
       downstream.receive(completion: completion)
-      _ = trigger
     }
   }
+}
+
+/// What `drop(untilOutputFrom:)` adds to its subscription's state.
+private struct DropUntilOutputGate {
+  /// Demand requested before the upstream subscription arrived.
+  var requested = Subscribers.Demand.none
+  var isOpen = false
 }

@@ -66,17 +66,24 @@ extension Publishers.PrefixUntilOutput {
   /// into the subscriber never overlap and no lock is held during them. The same holds while the
   /// subscriber is still receiving its subscription.
   private final class Inner<Downstream: Subscriber>:
-    SequencingTriggeredSubscription<Downstream, Other.Output, Other.Failure>, Subscriber, @unchecked Sendable
+    SequencingTriggeredSubscription<Downstream, Other.Output, Other.Failure, PrefixUntilOutputDeliveries>,
+    Subscriber, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     private let liveObject = LiveObjectToken("PrefixUntilOutput.Inner")
     typealias Input = Output
 
-    /// How many calls into the subscriber (subscription handoff or a value) are under way. More than
-    /// one when a synchronous upstream delivers from inside the subscriber's request.
-    private var deliveryDepth = 0
-    /// A `.finished` from the trigger that arrived during a delivery, or before the subscriber had
-    /// its subscription.
-    private var hasParkedFinish = false
+    /// What to do with an upstream subscription that arrives.
+    private enum Arrival {
+      case refuse
+      /// The trigger fired before the upstream subscribed: the subscriber still gets its
+      /// subscription first, then the parked `.finished`.
+      case cancelThenHandOver
+      case handOver
+    }
+
+    init(downstream: Downstream) {
+      super.init(downstream: downstream, extra: PrefixUntilOutputDeliveries())
+    }
 
     override var description: String { "PrefixUntilOutput" }
 
@@ -84,53 +91,50 @@ extension Publishers.PrefixUntilOutput {
 
     override func request(_ demand: Subscribers.Demand) {
       precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-      lock.lock()
-      guard !isTerminal, case .live(let subscription) = upstream else {
-        lock.unlock()
-        return
+      let subscription = state.withLock { state -> (any Subscription)? in
+        guard !state.isTerminal, case .live(let subscription) = state.upstream else { return nil }
+        return subscription
       }
-      lock.unlock()
-      subscription.request(demand)
+      subscription?.request(demand)
     }
 
-    override func cancelWithLockHeld() {
-      hasParkedFinish = false
+    override func cancelled(_ extra: inout PrefixUntilOutputDeliveries) {
+      extra.hasParkedFinish = false
     }
 
     // MARK: Upstream
 
     func receive(subscription: any Subscription) {
-      lock.lock()
-      guard case .awaiting = upstream else {
-        lock.unlock()
-        subscription.cancel()
-        return
+      let arrival = state.withLock { state -> Arrival in
+        guard case .awaiting = state.upstream else { return .refuse }
+        if state.isTerminal {
+          state.upstream = .gone
+          return .cancelThenHandOver
+        }
+        state.upstream = .live(subscription)
+        state.extra.depth += 1
+        return .handOver
       }
-      if isTerminal {
-        // The trigger fired before the upstream subscribed: the subscriber still gets its
-        // subscription first, then the parked `.finished`.
-        upstream = .gone
-        lock.unlock()
+      switch arrival {
+      case .refuse:
+        subscription.cancel()
+      case .cancelThenHandOver:
         subscription.cancel()
         downstream.receive(subscription: self)
         endDelivery()
-        return
+      case .handOver:
+        downstream.receive(subscription: self)
+        endDelivery()
       }
-      upstream = .live(subscription)
-      deliveryDepth += 1
-      lock.unlock()
-      downstream.receive(subscription: self)
-      endDelivery()
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      lock.lock()
-      guard !isTerminal, case .live = upstream else {
-        lock.unlock()
-        return .none
+      let isLive = state.withLock { state in
+        guard !state.isTerminal, case .live = state.upstream else { return false }
+        state.extra.depth += 1
+        return true
       }
-      deliveryDepth += 1
-      lock.unlock()
+      guard isLive else { return .none }
       let more = downstream.receive(input)
       return endDelivery() ? .none : more
     }
@@ -138,33 +142,31 @@ extension Publishers.PrefixUntilOutput {
     // MARK: Trigger
 
     override func triggerReceive(_ input: Other.Output) -> Subscribers.Demand {
-      lock.lock()
-      guard !isTerminal, case .live = trigger else {
-        lock.unlock()
-        return .none
+      let fired = state.withLock {
+        state -> (trigger: (any Subscription)?, upstream: (any Subscription)?, deliverNow: Bool)? in
+        guard !state.isTerminal, case .live = state.trigger else { return nil }
+        state.isTerminal = true
+        let trigger = state.trigger.take()
+        // An upstream still on its way stays `.awaiting`: its subscription is then cancelled on
+        // arrival, after the subscriber gets its own.
+        var upstream: (any Subscription)?
+        if case .live(let live) = state.upstream {
+          upstream = live
+          state.upstream = .gone
+        }
+        let deliverNow = upstream != nil && state.extra.depth == 0
+        if !deliverNow { state.extra.hasParkedFinish = true }
+        return (trigger, upstream, deliverNow)
       }
-      isTerminal = true
-      let trigger = self.trigger.take()
-      // An upstream still on its way stays `.awaiting`: its subscription is then cancelled on
-      // arrival, after the subscriber gets its own.
-      var upstream: (any Subscription)?
-      if case .live(let live) = self.upstream {
-        upstream = live
-        self.upstream = .gone
-      }
-      let deliverNow = upstream != nil && deliveryDepth == 0
-      if !deliverNow { hasParkedFinish = true }
-      lock.unlock()
-      trigger?.cancel()
-      upstream?.cancel()
-      if deliverNow { downstream.receive(completion: .finished) }
+      guard let fired else { return .none }
+      fired.trigger?.cancel()
+      fired.upstream?.cancel()
+      if fired.deliverNow { downstream.receive(completion: .finished) }
       return .none
     }
 
     override func triggerReceive(completion: Subscribers.Completion<Other.Failure>) {
-      lock.lock()
-      let trigger = self.trigger.take()
-      lock.unlock()
+      let trigger = state.withLock { $0.trigger.take() }
       _ = trigger
     }
 
@@ -174,13 +176,24 @@ extension Publishers.PrefixUntilOutput {
     /// parked meanwhile. Returns whether it did.
     @discardableResult
     private func endDelivery() -> Bool {
-      lock.lock()
-      if deliveryDepth > 0 { deliveryDepth -= 1 }
-      let parked = hasParkedFinish && deliveryDepth == 0
-      if parked { hasParkedFinish = false }
-      lock.unlock()
+      let parked = state.withLock { state in
+        if state.extra.depth > 0 { state.extra.depth -= 1 }
+        let parked = state.extra.hasParkedFinish && state.extra.depth == 0
+        if parked { state.extra.hasParkedFinish = false }
+        return parked
+      }
       if parked { downstream.receive(completion: .finished) }
       return parked
     }
   }
+}
+
+/// What `prefix(untilOutputFrom:)` adds to its subscription's state.
+private struct PrefixUntilOutputDeliveries {
+  /// How many calls into the subscriber (subscription handoff or a value) are under way. More than
+  /// one when a synchronous upstream delivers from inside the subscriber's request.
+  var depth = 0
+  /// A `.finished` from the trigger that arrived during a delivery, or before the subscriber had
+  /// its subscription.
+  var hasParkedFinish = false
 }

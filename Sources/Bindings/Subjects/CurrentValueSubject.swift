@@ -16,6 +16,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Upstrea
   @unchecked Sendable
 {
   @usableFromInline let core: SubjectCore<Output, Failure>
+  private let liveObject = LiveObjectToken("CurrentValueSubject")
 
   /// Creates a subject whose current value is `value`.
   public init(_ value: Output) {

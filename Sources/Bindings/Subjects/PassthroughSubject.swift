@@ -16,6 +16,7 @@
 /// to every subscriber. No lock is held while subscribers run.
 public final class PassthroughSubject<Output, Failure: Error>: Subject, UpstreamRemovingSubject, @unchecked Sendable {
   @usableFromInline let core = SubjectCore<Output, Failure>(currentValue: nil)
+  private let liveObject = LiveObjectToken("PassthroughSubject")
 
   /// Creates a subject with no subscribers.
   public init() {}

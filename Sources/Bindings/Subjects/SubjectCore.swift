@@ -309,12 +309,15 @@ struct SubjectState<Output, Failure: Error> {
     @usableFromInline var event: Event
     @usableFromInline var handOff: DispatchSemaphore?
     @usableFromInline var sender: UInt
+    /// A value another thread queued behind the drainer and returned: it counts against the budget.
+    @usableFromInline var isHostage: Bool
 
     @inlinable
-    init(_ event: Event, handOff: DispatchSemaphore? = nil, sender: UInt = 0) {
+    init(_ event: Event, handOff: DispatchSemaphore? = nil, sender: UInt = 0, isHostage: Bool = false) {
       self.event = event
       self.handOff = handOff
       self.sender = sender
+      self.isHostage = isHostage
     }
   }
 
@@ -372,6 +375,9 @@ struct SubjectState<Output, Failure: Error> {
   @usableFromInline var deliveringDepth = 0
   /// Values queued by other threads that the current drainer has accepted to deliver.
   @usableFromInline var hostagesAccepted = 0
+  /// Hostages still in the queue. A drainer that takes over starts with these already counted
+  /// against its budget, so the queue never holds more than one budget of them.
+  @usableFromInline var queuedHostages = 0
   /// Conduits cancelled while a drain ran; the drainer releases their downstream.
   @usableFromInline var cancelledDuringDrain: [Conduit] = []
   @usableFromInline var droppedByCycle = 0
@@ -403,7 +409,7 @@ struct SubjectState<Output, Failure: Error> {
     isDraining = true
     drainingThread = thread
     deliveringDepth = 0
-    hostagesAccepted = 0
+    hostagesAccepted = queuedHostages
   }
 
   @inlinable
@@ -446,7 +452,8 @@ struct SubjectState<Output, Failure: Error> {
       return .waitForDrain(handOff)
     }
     hostagesAccepted += 1
-    pending.append(QueuedEvent(.value(value, depth: 0)))
+    queuedHostages += 1
+    pending.append(QueuedEvent(.value(value, depth: 0), isHostage: true))
     return .ignore
   }
 
@@ -552,12 +559,14 @@ struct SubjectState<Output, Failure: Error> {
       cancelledDuringDrain = []
     }
     while let queued = pending.popFirst() {
+      if queued.isHostage { queuedHostages -= 1 }
       if let handOff = queued.handOff {
-        // A sender waits for this value: it takes the drain over from here, with a fresh budget.
+        // A sender waits for this value: it takes the drain over from here, with a fresh budget
+        // less the hostages still queued, which it delivers too.
         pending.pushFirst(QueuedEvent(queued.event))
         drainingThread = queued.sender
         deliveringDepth = 0
-        hostagesAccepted = 0
+        hostagesAccepted = queuedHostages
         next.action = .handOff(handOff)
         return next
       }
@@ -693,6 +702,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   /// Read only by the thread that holds the subject's drain; cleared by the drainer, or by a cancel
   /// that found no drain running (see ``SubjectCore``).
   @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+  private let liveObject = LiveObjectToken("Subject.Conduit")
 
   @usableFromInline
   init(

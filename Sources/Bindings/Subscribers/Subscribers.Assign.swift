@@ -20,6 +20,7 @@ extension Subscribers {
     }
 
     private let state: Locked<State>
+    private let liveObject = LiveObjectToken("Assign")
 
     /// The object that receives the values; `nil` once the subscription ends.
     public var object: Root? { state.withLock { $0.object } }
@@ -89,6 +90,7 @@ extension Subscribers {
     }
 
     private let state: Locked<State>
+    private let liveObject = LiveObjectToken("WeakAssign")
 
     /// The object that receives the values, while it is alive.
     public var object: Root? { state.withLock { $0.object } }

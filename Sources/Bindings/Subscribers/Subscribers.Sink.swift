@@ -49,6 +49,7 @@ extension Subscribers {
     /// Read by the delivering thread without the lock; set to `nil` exactly once, by the thread that
     /// ends the sink or by the delivery that was running when it ended (see ``flags``).
     @usableFromInline @exclusivity(unchecked) final var receiveValue: ((Input) -> Void)?
+    private let liveObject = LiveObjectToken("Sink")
 
     /// Creates a sink with a closure for values and one for the completion.
     public init(

@@ -21,6 +21,7 @@ public final class MutableProperty<Value>: Publisher, BindingOwner, BindingEndpo
   public typealias Owner = MutableProperty<Value>
 
   @usableFromInline let subject: CurrentValueSubject<Value, Never>
+  private let liveObject = LiveObjectToken("MutableProperty")
   /// The bindings into this property.
   public let bindings = BindingBag()
 

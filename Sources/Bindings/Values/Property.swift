@@ -19,6 +19,7 @@ public final class Property<Value>: Publisher, @unchecked Sendable {
   private let subject: CurrentValueSubject<Value, Never>
   /// Keeps the source alive and subscribed for as long as this property lives.
   private let sourceSubscription: AnyCancellable?
+  private let liveObject = LiveObjectToken("Property")
 
   /// Creates a property that always holds `value`.
   public init(value: Value) {

@@ -142,6 +142,26 @@ extension MainThreadSerialized {
       #expect(slider.writesOffTheMainThread == 0)
     }
 
+    @Test("background changes and user moves at the same time leave both sides on one value, written on main")
+    @MainActor
+    func concurrentChangesSettle() async {
+      let slider = MainActorTestSlider()
+      let volume = MutableProperty(0.0)
+      volume <~> slider.reactive.value
+      let background = Task.detached {
+        for step in 1...400 { volume.value = Double(step) }
+      }
+      for step in 1...100 {
+        slider.userMoved(to: -Double(step))
+        await Task.yield()
+      }
+      await background.value
+      // Queued behind every write the background changes handed to the main queue.
+      await changeOnABackgroundThread {}
+      #expect(slider.value == volume.value)
+      #expect(slider.writesOffTheMainThread == 0)
+    }
+
     @Test("deliveredOnSendingThread() opts a two-way side out of the main thread as well")
     @MainActor
     func optOut() async {

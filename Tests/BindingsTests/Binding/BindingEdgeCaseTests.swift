@@ -87,6 +87,7 @@ struct BindingEdgeCaseTests {
       #expect(recorder.values == [1])
       link.cancel()
       weakLink = subject.core.upstreamsForTesting.first.map { $0 as AnyObject }
+      recorder.cancel()
     }
     #expect(weakLink == nil)
     #expect(subject.core.upstreamsForTesting.isEmpty)

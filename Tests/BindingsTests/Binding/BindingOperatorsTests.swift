@@ -190,6 +190,7 @@ struct BindingOperatorsTests {
     #expect(probe.survivors == [])
     #expect(source.core.subscriberCount == 0, "the subject's deallocation did not end the forwarding")
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    recorder.cancel()
   }
 
   @Test("~> into a subject does not complete the subject when the source finishes")
@@ -232,7 +233,7 @@ struct BindingOperatorsTests {
 }
 
 extension MainThreadSerialized {
-  @Suite("first value")
+  @Suite("first value", .releasesEveryObject)
   struct BindingFirstValueTests {
     @Test("a binding made on the thread its target delivers on holds the current value before <~ returns")
     @MainActor
@@ -276,6 +277,7 @@ extension MainThreadSerialized {
       subject.send("Ada")
       #expect(scheduler.count == 1)
       #expect(owner.text == "Ada")
+      subject.send(completion: .finished)
     }
   }
 }

@@ -50,7 +50,7 @@ func changeOnABackgroundThread(_ body: @escaping @Sendable () -> Void) async {
 }
 
 extension MainThreadSerialized {
-  @Suite("main-actor owners")
+  @Suite("main-actor owners", .releasesEveryObject)
   struct MainActorOwnerTests {
     @Test("a key-path target of a main-actor owner holds the current value before <~ returns on the main thread")
     @MainActor
@@ -97,7 +97,7 @@ extension MainThreadSerialized {
   }
 }
 
-@Suite("one identity per property")
+@Suite("one identity per property", .releasesEveryObject)
 struct BindingIdentityTests {
   @Test("m.reactive.value <~ a then m <~ b leaves one binding: b's")
   func propertySpellings() {
@@ -146,7 +146,7 @@ struct BindingIdentityTests {
   }
 }
 
-@Suite("binding a value to itself")
+@Suite("binding a value to itself", .releasesEveryObject)
 struct SelfBindingTests {
   @Test("p <~ p does nothing and returns a cancelled token")
   func propertyToItself() {
@@ -185,7 +185,7 @@ struct SelfBindingTests {
   }
 }
 
-@Suite("reused cells")
+@Suite("reused cells", .releasesEveryObject)
 struct ReusedCellTests {
   final class Cell: BindingOwner {
     let bindings = BindingBag()
@@ -226,7 +226,7 @@ struct ReusedCellTests {
   }
 }
 
-@Suite("forwarding into a subject")
+@Suite("forwarding into a subject", .releasesEveryObject)
 struct SubjectForwardingTests {
   @Test("when the subject completes, the source's subscription is cancelled")
   func subjectCompletionCancelsSource() {
@@ -248,7 +248,7 @@ struct SubjectForwardingTests {
   }
 }
 
-@Suite("two-way options")
+@Suite("two-way options", .releasesEveryObject)
 struct TwoWayOptionsTests {
   @Test("bindTwoWay(with:initialValueFrom: .left) starts from the left side's value")
   func seedFromLeft() {

@@ -27,6 +27,7 @@ struct BindingSinkTests {
       subject.subscribe(BindingSink(owner: owner) { owner, value in owner.count = value })
     }
     #expect(weakOwner == nil)
+    subject.send(completion: .finished)
   }
 
   @Test("cancels its upstream exactly once when a value arrives after the owner is gone, and delivers nothing")
@@ -101,6 +102,7 @@ struct BindingSinkTests {
     taps.send()
     taps.send()
     #expect(owner.count == 2)
+    taps.send(completion: .finished)
   }
 
   @Test("a Never sink keeps a subscription alive and releases it on completion")

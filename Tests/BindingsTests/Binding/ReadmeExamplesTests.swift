@@ -111,7 +111,7 @@ private final class RowViewModel: BindingOwner {
 // MARK: - Tests
 
 extension MainThreadSerialized {
-  @Suite("README examples")
+  @Suite("README examples", .releasesEveryObject)
   struct ReadmeExamplesTests {
     @Test("Quick start: a label follows a view model's name")
     func quickStart() {

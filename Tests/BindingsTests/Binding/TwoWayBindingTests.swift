@@ -32,6 +32,8 @@ struct TwoWayBindingTests {
     right.value = 3
     #expect(leftRecorder.events == [.subscription, .value(0), .value(1), .value(2), .value(3)])
     #expect(rightRecorder.events == [.subscription, .value(1), .value(2), .value(3)])
+    leftRecorder.cancel()
+    rightRecorder.cancel()
   }
 
   @Test("the left side's own current value does not overwrite the right side when binding")
@@ -42,6 +44,7 @@ struct TwoWayBindingTests {
     right.subscribe(recorder)
     left <~> right
     #expect(recorder.values == ["right"])
+    recorder.cancel()
   }
 
   @Test("@Published properties are two-way endpoints through their projected publishers")
@@ -112,6 +115,7 @@ struct TwoWayBindingTests {
     #expect(right.value == 2)
     #expect(writesToRight.values.count < 6, "the binding looped: \(writesToRight.values)")
     _ = reaction
+    writesToRight.cancel()
   }
 
   @Test("a reaction inside a write, to the side being written, wins over the write")

@@ -92,4 +92,46 @@ struct CollectionsReadmeExamplesTests {
       ]
     )
   }
+
+  @Test("a sectioned array prints section offsets and item paths")
+  func sectionedArray() {
+    var output: [String] = []
+    func print(_ value: Any) { output.append("\(value)") }
+
+    let groups = MutableObservableSectionedArray([ArraySection("Fruit", items: ["apple"])])
+    let token = groups.dropFirst().sink { print($0.change) }
+    groups.appendItem("pear", toSection: 0)  // prints "items inserts [[0, 1]]"
+    groups.insertSection(ArraySection("Vegetables", items: ["leek"]), at: 0)  // prints "sections inserts [0]"
+    groups.batchUpdate { batch in
+      batch.moveItem(from: ItemPath(section: 1, item: 1), to: ItemPath(section: 0, item: 0))
+      batch.updateMetadata("Greens", ofSection: 0)
+    }  // prints "sections updates [0]; items moves [[1, 1]→[0, 0]]"
+    print(groups.contents)  // prints "[Greens: ["pear", "leek"], Fruit: ["apple"]]"
+
+    #expect(
+      output == [
+        "items inserts [[0, 1]]", "sections inserts [0]", "sections updates [0]; items moves [[1, 1]→[0, 0]]",
+        "[Greens: [\"pear\", \"leek\"], Fruit: [\"apple\"]]",
+      ]
+    )
+    token.cancel()
+  }
+
+  @Test("a set and a dictionary print the members and keys that changed")
+  func setAndDictionary() {
+    var output: [String] = []
+    func print(_ value: Any) { output.append("\(value)") }
+
+    let tags = MutableObservableSet(["swift"])
+    let tagsToken = tags.dropFirst().sink { print($0.change) }
+    tags.insert("ios")  // prints "inserted ["ios"]"
+    let scores = MutableObservableDictionary(["ada": 1])
+    let scoresToken = scores.dropFirst().sink { print($0.change) }
+    scores["ada"] = 2  // prints "updated ["ada"]"
+    scores["ada"] = nil  // prints "removed ["ada"]"
+
+    #expect(output == ["inserted [\"ios\"]", "updated [\"ada\"]", "removed [\"ada\"]"])
+    tagsToken.cancel()
+    scoresToken.cancel()
+  }
 }

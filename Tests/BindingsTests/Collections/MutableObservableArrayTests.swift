@@ -36,6 +36,7 @@ struct MutableObservableArrayTests {
     recorder.request(.max(1))
     #expect(recorder.values.map(\.contents) == [[1, 2]])
     #expect(recorder.values.map(\.change) == [.reset])
+    recorder.cancel()
   }
 
   @Test("each edit reports its change with sorted offsets")

@@ -177,3 +177,45 @@ struct SectionedArrayTests {
     #expect(count == 2)
   }
 }
+
+@Suite("collection lifetimes", .releasesEveryObject)
+struct CollectionLifetimeTests {
+  @Test("the last subscription to a derived array, cancelled, releases the chain without deadlock")
+  func derivedChainReleasedByCancel() {
+    weak var weakSource: MutableObservableArray<Int>?
+    weak var weakEven: ObservableArray<Int>?
+    var token: AnyCancellable?
+    do {
+      let source = MutableObservableArray([1, 2, 3, 4])
+      let even = source.filter { $0 % 2 == 0 }
+      weakSource = source
+      weakEven = even
+      token = even.sink { _ in }
+      source.append(6)
+    }
+    // The subscription alone keeps the derived array, and through it the source, alive.
+    #expect(weakEven?.contents == [2, 4, 6])
+    // Cancelling releases the derived array, which cancels its own subscription to the source,
+    // which releases the source: every release happens outside the subjects' locks.
+    token?.cancel()
+    token = nil
+    #expect(weakEven == nil && weakSource == nil)
+  }
+
+  @Test("a sectioned array, a set and a dictionary go with their last subscription")
+  func releasedWithLastSubscription() {
+    weak var weakGroups: MutableObservableSectionedArray<String, Int>?
+    weak var weakSet: MutableObservableSet<Int>?
+    var tokens: [AnyCancellable] = []
+    do {
+      let groups = MutableObservableSectionedArray([ArraySection("A", items: [1])])
+      let set = MutableObservableSet([1])
+      weakGroups = groups
+      weakSet = set
+      tokens = [groups.sink { _ in }, set.sink { _ in }]
+    }
+    #expect(weakGroups != nil && weakSet != nil && tokens.count == 2)
+    tokens = []
+    #expect(weakGroups == nil && weakSet == nil)
+  }
+}

@@ -79,6 +79,17 @@ final class ScriptedPublisher<Output, Failure: Error>: Publisher, @unchecked Sen
     guard let subscriber = lock.withLock({ subscribers.last?.0 }) else { return }
     subscriber.receive(completion: completion)
   }
+
+  /// Lets go of every subscriber, as a publisher does once it is done with them. The script keeps
+  /// sending after a cancel or a completion (to test how operators guard against that), so a test
+  /// ends by detaching: an operator that holds its upstream would otherwise keep a cycle alive.
+  func detach() {
+    let released = lock.withLock {
+      defer { subscribers = [] }
+      return subscribers
+    }
+    _ = released
+  }
 }
 
 /// A lifecycle check for operators that take a second publisher: builds the operator on two fresh
@@ -150,6 +161,8 @@ func expectCancelReachesUpstreamOnce<P: Publisher>(
   upstream.send(completion: completion)
   #expect(upstream.history == [.requested(.unlimited), .cancelled], sourceLocation: sourceLocation)
   #expect(recorder.events.map(\.description) == ["subscription"], sourceLocation: sourceLocation)
+  recorder.cancel()
+  upstream.detach()
 }
 
 /// The cancel check of an operator on an upstream and a trigger publisher: as
@@ -172,6 +185,9 @@ func expectCancelReachesBothUpstreamsOnce<P: Publisher>(
   #expect(upstream.history == [.requested(.unlimited), .cancelled], sourceLocation: sourceLocation)
   #expect(trigger.history == [.requested(.max(1)), .cancelled], sourceLocation: sourceLocation)
   #expect(recorder.events.map(\.description) == ["subscription"], sourceLocation: sourceLocation)
+  recorder.cancel()
+  upstream.detach()
+  trigger.detach()
 }
 
 /// The demand check of an operator that passes values through one for one: a subscriber asking for
@@ -188,6 +204,7 @@ func expectPassThroughHonoursDemand<P: Publisher>(
   subject.send(4)
   subject.send(5)
   #expect(recorder.events == [.subscription, .value(1), .value(2), .value(4)], sourceLocation: sourceLocation)
+  recorder.cancel()
 }
 
 /// The throwing-predicate check of a `try…` operator on one upstream. The predicate handed to
@@ -214,4 +231,6 @@ func expectThrowingPredicateCancelsUpstreamOnce<P: Publisher>(
   recorder.subscription?.cancel()
   #expect(recorder.eventsWithTestError == expected, sourceLocation: sourceLocation)
   #expect(upstream.history == [.requested(.unlimited), .cancelled], sourceLocation: sourceLocation)
+  recorder.cancel()
+  upstream.detach()
 }

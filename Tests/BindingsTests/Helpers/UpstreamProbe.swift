@@ -46,6 +46,14 @@ final class UpstreamProbe<Output, Failure: Error>: Publisher, @unchecked Sendabl
   fileprivate func recordCancel() {
     lock.withLock { recordedCancels += 1 }
   }
+
+  /// Lets go of the subscriber, as a publisher does once it is done with it. The probe itself keeps
+  /// forwarding after a cancel or a completion (to test how operators guard against that), so a test
+  /// ends by detaching: an operator that holds its upstream would otherwise keep a cycle alive.
+  func detach() {
+    let released = lock.withLock { downstream.take() }
+    _ = released
+  }
 }
 
 private final class ProbeSubscription<Output, Failure: Error>: Subscription, CustomStringConvertible,
@@ -89,6 +97,8 @@ func expectCancelReachesUpstreamOnce<P: Publisher>(
   #expect(recorder.events.map(\.description) == expected, sourceLocation: sourceLocation)
   #expect(probe.cancelCount == 1, sourceLocation: sourceLocation)
   #expect(probe.requests == [.unlimited], sourceLocation: sourceLocation)
+  recorder.cancel()
+  probe.detach()
 }
 
 /// A reduction asks the upstream for everything but holds its result for the downstream's first
@@ -109,6 +119,8 @@ func expectResultWaitsForDemand<P: Publisher>(
   recorder.request(.max(1))
   #expect(recorder.events.map(\.description) == expected, sourceLocation: sourceLocation)
   #expect(probe.requests == [.unlimited], sourceLocation: sourceLocation)
+  recorder.cancel()
+  probe.detach()
 }
 
 /// An upstream failure is passed on at once, to a subscriber that has requested nothing: sends
@@ -124,6 +136,8 @@ func expectFailurePassedOnAtOnce<P: Publisher>(
   for value in values { probe.send(value) }
   probe.send(completion: .failure(.oops))
   #expect(recorder.events.map(\.description) == ["subscription", "failure(oops)"], sourceLocation: sourceLocation)
+  recorder.cancel()
+  probe.detach()
 }
 
 /// An operator that stops early (a decisive value, or a thrown error) cancels the upstream once
@@ -144,4 +158,6 @@ func expectStopsEarlyAndCancelsUpstreamOnce<P: Publisher>(
   #expect(recorder.events.map(\.description) == expected, sourceLocation: sourceLocation)
   #expect(probe.cancelCount == 1, sourceLocation: sourceLocation)
   #expect(probe.requests == [.unlimited], sourceLocation: sourceLocation)
+  recorder.cancel()
+  probe.detach()
 }

@@ -25,6 +25,7 @@ struct FoundationInteropTests {
     center.post(name: Notification.Name("other"), object: nil)
     center.post(name: .interopTestPing, object: nil, userInfo: ["n": 2])
     #expect(recorder.values.map { $0.userInfo?["n"] as? Int } == [1, 2])
+    recorder.cancel()
   }
 
   @Test("an object filters the notifications to those it posts")
@@ -37,6 +38,7 @@ struct FoundationInteropTests {
     center.post(name: .interopTestPing, object: sender)
     #expect(recorder.values.count == 1)
     #expect(recorder.values.first?.object as? NSObject === sender)
+    recorder.cancel()
   }
 
   @Test("a notification posted without demand is dropped, as in Combine")
@@ -49,6 +51,20 @@ struct FoundationInteropTests {
     recorder.request(.max(1))
     center.post(name: .interopTestPing, object: nil, userInfo: ["n": 3])
     #expect(recorder.values.map { $0.userInfo?["n"] as? Int } == [1, 3])
+    recorder.cancel()
+  }
+
+  @Test("notifications posted from several threads at once all arrive, one delivery at a time")
+  func concurrentPostsAreSerialized() {
+    let center = NotificationCenter()
+    let subscriber = OverlapDetectingSubscriber<Int>()
+    center.publisher(for: .interopTestPing).map { _ in 1 }.subscribe(subscriber)
+    runOnThreads(4, name: "post") { _ in
+      for _ in 0..<250 { center.post(name: .interopTestPing, object: nil) }
+    }
+    #expect(subscriber.values.count == 1000)
+    #expect(subscriber.maxConcurrentDeliveries == 1)
+    subscriber.cancel()
   }
 
   @Test("nothing is delivered after cancel, and the subscription is released")

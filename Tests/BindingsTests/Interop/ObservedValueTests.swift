@@ -57,6 +57,7 @@ struct ObservedValueTests {
     person.first = "Lin"
     scheduler.advance()
     #expect(recorder.events == [.subscription, .value("Ada"), .value("Grace"), .value("Lin")])
+    recorder.cancel()
   }
 
   @Test("changes made before the scheduled read are delivered once, as their final value (rule 3)")
@@ -71,6 +72,7 @@ struct ObservedValueTests {
     #expect(scheduler.scheduledActionCount == 1)
     scheduler.advance()
     #expect(recorder.values == ["Ada", "Mary"])
+    recorder.cancel()
   }
 
   @Test("an Equatable value equal to the last delivered one is not delivered (rule 4)")
@@ -85,6 +87,7 @@ struct ObservedValueTests {
     person.first = "Ada"
     scheduler.advance()
     #expect(recorder.values == ["Ada"])
+    recorder.cancel()
   }
 
   @Test("the equality check is user code: it runs without the subscription's lock held (rule 4)")
@@ -127,6 +130,7 @@ struct ObservedValueTests {
     person.score = NotEquatable(2)
     scheduler.advance()
     #expect(recorder.values.map(\.raw) == [0, 0, 2])
+    recorder.cancel()
   }
 
   @Test("an expression is read again when any observable property it read changes")
@@ -141,6 +145,7 @@ struct ObservedValueTests {
     person.last = "King"
     scheduler.advance()
     #expect(recorder.values == ["Ada Lovelace", "Ada Byron", "Augusta King"])
+    recorder.cancel()
   }
 
   @Test("without demand only the latest read is kept, and it is delivered when demand arrives (rule 5)")
@@ -159,6 +164,7 @@ struct ObservedValueTests {
     person.first = "Mary"
     scheduler.advance()
     #expect(recorder.values == ["Ada", "Lin", "Mary"])
+    recorder.cancel()
   }
 
   @Test("nothing is delivered after cancel, and the subscription is released at once (rule 6)")

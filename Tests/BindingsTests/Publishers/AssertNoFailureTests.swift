@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("assertNoFailure(_:file:line:)")
+@Suite("assertNoFailure(_:file:line:)", .releasesEveryObject)
 struct AssertNoFailureTests {
   typealias Recorder = RecordingSubscriber<Int, Never>
 
@@ -56,6 +56,8 @@ struct AssertNoFailureTests {
     subject.send(1)
     #expect(cancelled.events == [.subscription])
     #expect(subject.core.subscriberCount == 0)
+    recorder.cancel()
+    cancelled.cancel()
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released (a failure would trap)")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("autoconnect")
+@Suite("autoconnect", .releasesEveryObject)
 struct AutoconnectTests {
   typealias Source = PassthroughSubject<Int, TestError>
 
@@ -40,5 +40,7 @@ struct AutoconnectTests {
     source.send(5)
     #expect(second.values == [5])
     #expect(source.cancelCount == 1)
+    first.cancel()
+    second.cancel()
   }
 }

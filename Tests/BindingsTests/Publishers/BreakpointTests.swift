@@ -9,7 +9,7 @@ import Glibc
 import Darwin
 #endif
 
-@Suite("breakpoint")
+@Suite("breakpoint", .releasesEveryObject)
 struct BreakpointTests {
   @Test("passes every event through unchanged while the closures return false")
   func passesEventsThrough() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("buffer(size:prefetch:whenFull:)")
+@Suite("buffer(size:prefetch:whenFull:)", .releasesEveryObject)
 struct BufferTests {
   @Test("keeps values the downstream is not ready for and delivers them as it asks")
   func buffersUntilRequested() {
@@ -14,6 +14,7 @@ struct BufferTests {
     #expect(recorder.values == [1])
     recorder.request(.max(5))
     #expect(recorder.values == [1, 2, 3])
+    recorder.cancel()
   }
 
   @Test("a full buffer drops the newest value with .dropNewest")
@@ -25,6 +26,7 @@ struct BufferTests {
     for value in 1...4 { subject.send(value) }
     recorder.request(.unlimited)
     #expect(recorder.values == [1, 2, 3])
+    recorder.cancel()
   }
 
   @Test("a full buffer drops the oldest value with .dropOldest")
@@ -36,6 +38,7 @@ struct BufferTests {
     for value in 1...4 { subject.send(value) }
     recorder.request(.unlimited)
     #expect(recorder.values == [1, 3, 4])
+    recorder.cancel()
   }
 
   @Test("a full buffer fails with .customError and cancels the upstream")
@@ -59,6 +62,7 @@ struct BufferTests {
     recorder.request(.max(1))
     #expect(recorder.values == [1])
     #expect(probe.requests == [.max(3), .max(1)])
+    recorder.cancel()
   }
 
   @Test(".byRequest asks for unlimited values at the downstream's first request, as Combine does")
@@ -70,6 +74,7 @@ struct BufferTests {
     recorder.request(.max(1))
     recorder.request(.max(1))
     #expect(probe.requests == [.unlimited])
+    recorder.cancel()
   }
 
   @Test("a finish arrives after the buffered values; a failure arrives at once")

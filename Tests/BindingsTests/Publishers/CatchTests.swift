@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("catch")
+@Suite("catch", .releasesEveryObject)
 struct CatchTests {
   typealias Recorder = RecordingSubscriber<Int, TestError>
 
@@ -64,6 +64,7 @@ struct CatchTests {
     recorder.request(.max(4))
     #expect(fallback.history == [.requested(.max(2)), .requested(.max(4))])
     #expect(primary.history == [.requested(.max(3))])
+    recorder.cancel()
   }
 
   @Test("a subscriber asking for .max(2) gets two values, and more after requesting")
@@ -80,6 +81,7 @@ struct CatchTests {
     fallback.send(4)
     fallback.send(5)
     #expect(recorder.events == [.subscription, .value(1), .value(2), .value(4)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the current upstream once, and nothing arrives after it")
@@ -96,6 +98,7 @@ struct CatchTests {
     #expect(primary.history == [.requested(.unlimited)])
     #expect(fallback.history == [.requested(.unlimited), .cancelled])
     #expect(recorder.events == [.subscription])
+    recorder.cancel()
   }
 
   @Test("a cancel while the replacement's subscription is on its way cancels that subscription")

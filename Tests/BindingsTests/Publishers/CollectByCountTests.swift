@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("collect(_:)")
+@Suite("collect(_:)", .releasesEveryObject)
 struct CollectByCountTests {
   @Test("publishes full groups, then the remainder and the completion")
   func groupsValues() {
@@ -46,6 +46,7 @@ struct CollectByCountTests {
     #expect(recorder.events == [.subscription, .value([1, 2, 3])])
     #expect(probe.requests == [.max(6), .unlimited])
     #expect(probe.returnedDemands == [.none, .none, .max(3)])
+    recorder.cancel()
   }
 
   @Test("a downstream asking for two groups gets exactly two")
@@ -55,6 +56,7 @@ struct CollectByCountTests {
     subject.collect(2).subscribe(recorder)
     for value in 1...6 { subject.send(value) }
     #expect(recorder.events == [.subscription, .value([1, 2]), .value([3, 4])])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")

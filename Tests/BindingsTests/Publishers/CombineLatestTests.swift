@@ -24,6 +24,7 @@ struct CombineLatestTests {
       recorder.events.map(\.description) == [
         "subscription", "value((2, 2))", "value((3, 2))", "value((45, 2))", "value((45, 22))",
       ])
+    recorder.cancel()
   }
 
   @Test("a transform is applied to each combination")
@@ -36,6 +37,7 @@ struct CombineLatestTests {
     right.send(3)
     left.send(4)
     #expect(recorder.events == [.subscription, .value(6), .value(12)])
+    recorder.cancel()
   }
 
   @Test("three and four upstreams, with and without transform")
@@ -61,6 +63,10 @@ struct CombineLatestTests {
     #expect(four.events.map(\.description) == ["subscription", "value((1, 2, 3, 4))", "value((10, 2, 3, 4))"])
     #expect(threeSum.events == [.subscription, .value(6), .value(15)])
     #expect(fourSum.events == [.subscription, .value(10), .value(19)])
+    three.cancel()
+    four.cancel()
+    threeSum.cancel()
+    fourSum.cancel()
   }
 
   @Test("finishes only when every upstream has finished")
@@ -121,6 +127,7 @@ struct CombineLatestTests {
     b.send(30)
     #expect(recorder.events == [.subscription, .value(11), .value(12), .value(23)])
     #expect(a.requests == [Subscribers.Demand.max(2), .max(1)] && b.requests == a.requests)
+    recorder.cancel()
   }
 
   @Test("demand returned by the downstream reaches the upstreams")
@@ -134,6 +141,7 @@ struct CombineLatestTests {
     b.send(20)
     #expect(recorder.events == [.subscription, .value(11), .value(21)])
     #expect(a.requests == [Subscribers.Demand.max(1), .max(1), .max(1)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches every upstream exactly once, and nothing is delivered after it")
@@ -168,6 +176,7 @@ struct CombineLatestTests {
     left.send(2)
     #expect(recorder.events == [.subscription, .value(2)])
     #expect(left.core.subscriberCount == 0 && right.core.subscriberCount == 0)
+    recorder = nil
   }
 
   @Test("a re-entrant send is delivered after the current delivery, not nested in it")
@@ -185,6 +194,7 @@ struct CombineLatestTests {
     right.send(1)
     #expect(recorder.events == [.subscription, .value(2), .value(6)])
     #expect(!detector.didOverlap)
+    recorder.cancel()
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")
@@ -218,6 +228,7 @@ struct CombineLatestTests {
     #expect(!detector.didOverlap)
     #expect(recorder.values.last == 1_000_000)
     #expect(recorder.values.count <= 1 + 8 * 500 + 1)
+    recorder.cancel()
   }
 
   @Test("combines a collection of publishers into arrays")

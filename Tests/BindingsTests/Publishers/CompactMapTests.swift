@@ -46,6 +46,7 @@ struct CompactMapTests {
     subject.compactMap { $0 == 2 ? nil : $0 }.subscribe(recorder)
     for value in 1...5 { subject.send(value) }
     #expect(recorder.events == [.subscription, .value(1), .value(3)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")

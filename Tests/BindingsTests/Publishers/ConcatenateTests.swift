@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("prepend and append")
+@Suite("prepend and append", .releasesEveryObject)
 struct ConcatenateTests {
   typealias Recorder = RecordingSubscriber<Int, TestError>
 
@@ -24,6 +24,7 @@ struct ConcatenateTests {
     subject.prepend(stride(from: 0, to: 3, by: 1)).subscribe(recorder)
     subject.send(3)
     #expect(recorder.events == [.subscription, .value(0), .value(1), .value(2), .value(3)])
+    recorder.cancel()
   }
 
   @Test("prepend of an empty sequence goes straight to the upstream")
@@ -33,6 +34,7 @@ struct ConcatenateTests {
     subject.prepend([]).subscribe(recorder)
     subject.send(1)
     #expect(recorder.events == [.subscription, .value(1)])
+    recorder.cancel()
   }
 
   @Test("prepend(publisher) subscribes to the upstream only once the prefix finishes")
@@ -115,6 +117,7 @@ struct ConcatenateTests {
     subject.send(3)
     subject.send(4)
     #expect(recorder.events == [.subscription, .value(0), .value(1), .value(2), .value(3)])
+    recorder.cancel()
   }
 
   @Test("demand the prefix did not use carries over to the suffix")
@@ -128,6 +131,7 @@ struct ConcatenateTests {
     #expect(prefix.history == [.requested(.max(5))])
     #expect(suffix.history == [.requested(.max(5))])
     #expect(recorder.events == [.subscription, .value(1)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the current upstream once, and nothing arrives after it")

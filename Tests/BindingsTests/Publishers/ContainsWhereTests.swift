@@ -44,4 +44,22 @@ struct ContainsWhereTests {
     expectLifecycleForEveryEnding { $0.contains { $0 > 5 } }
     expectLifecycleForEveryEnding { $0.contains { $0 > 0 } }
   }
+
+  @Test("the predicate, and what it captured, is released when the subscription ends")
+  func releasesPredicateAtTheEnd() {
+    final class Captured {}
+    weak var released: Captured?
+    // The probe keeps its subscriber after the end, as a sloppy upstream may.
+    let probe = UpstreamProbe<Int, Never>()
+    let recorder = RecordingSubscriber<Bool, Never>()
+    do {
+      let captured = Captured()
+      released = captured
+      probe.contains { _ in withExtendedLifetime(captured) { false } }.subscribe(recorder)
+    }
+    probe.send(1)
+    #expect(released != nil)
+    recorder.cancel()
+    #expect(released == nil)
+  }
 }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("debounce")
+@Suite("debounce", .releasesEveryObject)
 struct DebounceTests {
   @Test("publishes the latest value once the upstream has been quiet for the due time")
   func publishesAfterQuiet() {
@@ -21,6 +21,7 @@ struct DebounceTests {
     subject.send(4)
     scheduler.advance(by: .seconds(1))
     #expect(recorder.events == [.subscription, .value(3), .value(4)])
+    recorder.cancel()
   }
 
   @Test("the completion is delivered on the scheduler, and a value still waiting is dropped")
@@ -50,6 +51,7 @@ struct DebounceTests {
     subject.send(3)
     scheduler.advance(by: .seconds(1))
     #expect(recorder.events == [.subscription, .value(2)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the upstream once, and nothing is delivered afterwards")
@@ -76,6 +78,7 @@ struct DebounceTests {
     DispatchQueue.concurrentPerform(iterations: 200) { subject.send($0) }
     scheduler.advance(by: .seconds(1))
     #expect(recorder.values.count == 1)
+    recorder.cancel()
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")

@@ -48,6 +48,7 @@ struct DelayTests {
     subject.send(5)
     scheduler.advance(by: .seconds(1))
     #expect(recorder.events == [.subscription, .value(1), .value(2), .value(4)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the upstream once, and pending deliveries are dropped")

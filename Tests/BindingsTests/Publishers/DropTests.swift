@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("dropFirst")
+@Suite("dropFirst", .releasesEveryObject)
 struct DropTests {
   typealias Recorder = RecordingSubscriber<Int, TestError>
 
@@ -35,6 +35,7 @@ struct DropTests {
     upstream.dropFirst(3).subscribe(recorder)
     #expect(upstream.history == [.requested(.max(5))])
     #expect(upstream.send(1) == .none)
+    recorder.cancel()
   }
 
   @Test("a subscriber asking for .max(2) gets two values, and more after requesting")
@@ -47,6 +48,7 @@ struct DropTests {
     subject.send(5)
     subject.send(6)
     #expect(recorder.events == [.subscription, .value(2), .value(3), .value(5)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the upstream once, and nothing arrives after it")

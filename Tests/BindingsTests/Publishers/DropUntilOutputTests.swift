@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("drop(untilOutputFrom:)")
+@Suite("drop(untilOutputFrom:)", .releasesEveryObject)
 struct DropUntilOutputTests {
   typealias Recorder = RecordingSubscriber<Int, TestError>
 
@@ -32,6 +32,7 @@ struct DropUntilOutputTests {
     #expect(gate.send(0) == .none)
     #expect(gate.history == [.requested(.max(1)), .cancelled])
     #expect(upstream.history == [.requested(.unlimited)])
+    recorder.cancel()
   }
 
   @Test("the other publisher completing before emitting completes the stream and cancels the upstream")
@@ -75,6 +76,7 @@ struct DropUntilOutputTests {
     gate.send(0)
     #expect(upstream.send(2) == .none)
     #expect(upstream.history == [.requested(.max(4))])
+    recorder.cancel()
   }
 
   @Test("a subscriber asking for .max(2) gets two values, and more after requesting")
@@ -89,6 +91,7 @@ struct DropUntilOutputTests {
     values.send(4)
     values.send(5)
     #expect(recorder.events == [.subscription, .value(1), .value(2), .value(4)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches both upstreams once, and nothing arrives after it")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("drop(while:)")
+@Suite("drop(while:)", .releasesEveryObject)
 struct DropWhileTests {
   typealias Recorder = RecordingSubscriber<Int, TestError>
 
@@ -37,6 +37,7 @@ struct DropWhileTests {
     }).subscribe(recorder)
     for value in [1, 2, 3, 4] { subject.send(value) }
     #expect(calls == 2)
+    recorder.cancel()
   }
 
   @Test("each dropped element is replaced by a request for one more")
@@ -47,6 +48,7 @@ struct DropWhileTests {
     #expect(upstream.send(1) == .max(1))
     #expect(upstream.send(3) == .none)
     #expect(upstream.history == [.requested(.max(2))])
+    recorder.cancel()
   }
 
   @Test("a subscriber asking for .max(2) gets two values, and more after requesting")
@@ -59,6 +61,7 @@ struct DropWhileTests {
     subject.send(7)
     subject.send(8)
     #expect(recorder.events == [.subscription, .value(3), .value(4), .value(7)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the upstream once, and nothing arrives after it")

@@ -9,7 +9,7 @@ private struct Point: Codable, Equatable {
   var y: Int
 }
 
-@Suite("encode(encoder:) and decode(type:decoder:)")
+@Suite("encode(encoder:) and decode(type:decoder:)", .releasesEveryObject)
 struct EncodeDecodeTests {
   @Test("encode(encoder:) encodes each value with a TopLevelEncoder")
   func encodes() {

@@ -41,6 +41,7 @@ struct FilterTests {
     recorder.request(.max(1))
     subject.send(5)
     #expect(recorder.events == [.subscription, .value(1), .value(3), .value(5)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")
@@ -69,6 +70,7 @@ struct FilterTests {
     fused.subscribe(recorder)
     for value in 1...4 { subject.send(value) }
     #expect(recorder.events == [.subscription, .value(2), .value(3)])
+    recorder.cancel()
   }
 
   @Test("lifecycle: subscriber, subscription and upstream are released")

@@ -66,4 +66,18 @@ struct FirstTests {
   func lifecycle() {
     expectLifecycleForEveryEnding { $0.first() }
   }
+
+  @Test("cancelling the subscription itself releases the subscriber that holds it")
+  func cancelThroughTheSubscriptionReleasesTheSubscriber() {
+    let subject = PassthroughSubject<Int, TestError>()
+    weak var released: RecordingSubscriber<Int, TestError>?
+    do {
+      let recorder = RecordingSubscriber<Int, TestError>()
+      released = recorder
+      subject.first().subscribe(recorder)
+      // The recorder keeps its subscription: only the operator letting go of it breaks the cycle.
+      recorder.subscription?.cancel()
+    }
+    #expect(released == nil)
+  }
 }

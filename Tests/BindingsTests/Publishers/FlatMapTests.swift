@@ -38,6 +38,7 @@ struct FlatMapTests {
     outer.send(1)
     inners[0].send(completion: .finished)
     #expect(outer.requests == [Subscribers.Demand.max(2), .max(1)])
+    recorder.cancel()
   }
 
   @Test("an unlimited flat map asks the upstream for unlimited values once")
@@ -49,6 +50,7 @@ struct FlatMapTests {
     outer.send(0)
     inner.send(completion: .finished)
     #expect(outer.requests == [Subscribers.Demand.unlimited])
+    recorder.cancel()
   }
 
   @Test("a failing inner publisher fails the whole and cancels the upstream and other inners")
@@ -92,6 +94,7 @@ struct FlatMapTests {
     recorder.request(.max(1))
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
     #expect(inners[1].requests == [Subscribers.Demand.max(1), .max(1)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the upstream and every inner exactly once; nothing after it")

@@ -220,4 +220,23 @@ struct FutureTests {
     var value: Int { lock.withLock { count } }
     func increment() { lock.withLock { count += 1 } }
   }
+
+  @Test("an unfulfilled future does not keep a subscription cancelled as it arrived")
+  func forgetsSubscriptionCancelledOnArrival() {
+    final class CancelOnSubscribe: Subscriber {
+      weak var subscription: AnyObject?
+      func receive(subscription: any Subscription) {
+        self.subscription = subscription as AnyObject
+        subscription.cancel()
+      }
+      func receive(_ input: Int) -> Subscribers.Demand { .none }
+      func receive(completion: Subscribers.Completion<Never>) {}
+    }
+    let box = PromiseBox<Int, Never>()
+    let future = Future<Int, Never> { box.promise = $0 }
+    let subscriber = CancelOnSubscribe()
+    future.subscribe(subscriber)
+    #expect(subscriber.subscription == nil, "the future still holds the cancelled subscription")
+    withExtendedLifetime(future) {}
+  }
 }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("handleEvents")
+@Suite("handleEvents", .releasesEveryObject)
 struct HandleEventsTests {
   /// Collects the log lines of the closures, from any thread.
   final class Log: @unchecked Sendable {
@@ -60,6 +60,8 @@ struct HandleEventsTests {
     subject.handleEvents().subscribe(limited)
     for value in 1...3 { subject.send(value) }
     #expect(limited.events == [.subscription, .value(1), .value(2)])
+    recorder.cancel()
+    limited.cancel()
   }
 
   @Test("cancel runs receiveCancel and reaches the upstream once; nothing arrives afterwards")

@@ -69,6 +69,7 @@ struct LastTests {
     upstream.send(completion: .finished)
     #expect(upstream.history == [.requested(.unlimited), .cancelled])
     #expect(recorder.events == [.subscription])
+    recorder.cancel()
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")

@@ -42,6 +42,8 @@ struct MapErrorTests {
     subject.mapError { Wrapped(underlying: $0) }.subscribe(limited)
     for value in 1...3 { subject.send(value) }
     #expect(limited.events == [.subscription, .value(1), .value(2)])
+    recorder.cancel()
+    limited.cancel()
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")

@@ -61,6 +61,8 @@ struct MapKeyPathTests {
     subject.map(\.x).subscribe(limited)
     for value in 1...3 { subject.send(Point(x: value, y: 0, z: 0)) }
     #expect(limited.events == [.subscription, .value(1), .value(2)])
+    recorder.cancel()
+    limited.cancel()
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")

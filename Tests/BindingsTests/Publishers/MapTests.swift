@@ -47,6 +47,7 @@ struct MapTests {
     recorder.request(.max(1))
     subject.send(5)
     #expect(recorder.events == [.subscription, .value(10), .value(20), .value(50)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")
@@ -76,6 +77,7 @@ struct MapTests {
     fused.subscribe(recorder)
     subject.send(1)
     #expect(recorder.events == [.subscription, .value(20)])
+    recorder.cancel()
   }
 
   @Test("lifecycle: subscriber, subscription and upstream are released")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("measureInterval")
+@Suite("measureInterval", .releasesEveryObject)
 struct MeasureIntervalTests {
   typealias Stride = TestScheduler.SchedulerTimeType.Stride
 
@@ -36,6 +36,7 @@ struct MeasureIntervalTests {
     subject.send(4)
     subject.send(5)
     #expect(recorder.values.count == 3)
+    recorder.cancel()
   }
 
   @Test("cancel reaches the upstream once, and nothing follows")

@@ -85,6 +85,7 @@ struct MergeTests {
     recorder.request(.max(1))
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
     #expect(b.requests == [Subscribers.Demand.max(1), .max(1)])
+    recorder.cancel()
   }
 
   @Test("unlimited demand is passed on to every upstream")
@@ -94,6 +95,7 @@ struct MergeTests {
     let recorder = RecordingSubscriber<Int, TestError>()
     a.merge(with: b).subscribe(recorder)
     #expect(a.requests == [Subscribers.Demand.unlimited] && b.requests == a.requests)
+    recorder.cancel()
   }
 
   @Test("finishes only after the waiting values were delivered")
@@ -142,6 +144,7 @@ struct MergeTests {
     a.send(3)
     #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3)])
     #expect(!detector.didOverlap)
+    recorder.cancel()
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")

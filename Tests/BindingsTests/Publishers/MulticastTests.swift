@@ -34,10 +34,14 @@ struct MulticastTests {
       return Source()
     }
     #expect(made == 0)
-    shared.subscribe(RecordingSubscriber<Int, TestError>())
-    shared.subscribe(RecordingSubscriber<Int, TestError>())
+    let first = RecordingSubscriber<Int, TestError>()
+    let second = RecordingSubscriber<Int, TestError>()
+    shared.subscribe(first)
+    shared.subscribe(second)
     _ = shared.connect()
     #expect(made == 1)
+    first.cancel()
+    second.cancel()
   }
 
   @Test("multicast(subject:) uses the given subject; cancelling the connection disconnects")
@@ -54,6 +58,7 @@ struct MulticastTests {
     source.send(3)
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
     #expect(source.core.subscriberCount == 0)
+    recorder.cancel()
   }
 
   @Test("a failure reaches every subscriber")
@@ -80,6 +85,7 @@ struct MulticastTests {
     connection.cancel()
     source.send(2)
     #expect(recorder.events == [.subscription, .value(1)])
+    recorder.cancel()
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")

@@ -20,7 +20,7 @@ private struct SendsOnRequest: Publisher {
   }
 }
 
-@Suite("prefix(_:), output(at:) and output(in:)")
+@Suite("prefix(_:), output(at:) and output(in:)", .releasesEveryObject)
 struct OutputTests {
   typealias Recorder = RecordingSubscriber<Int, TestError>
 
@@ -73,6 +73,7 @@ struct OutputTests {
       let recorder = Recorder()
       build(subject).subscribe(recorder)
       for value in 0..<6 { subject.send(value) }
+      defer { recorder.cancel() }
       return recorder.values
     }
     #expect(collect { $0.output(in: 1..<3) } == [1, 2])
@@ -92,6 +93,7 @@ struct OutputTests {
     #expect(upstream.send(1) == .max(1))
     #expect(upstream.send(2) == .none)
     #expect(upstream.history == [.requested(.max(1))])
+    recorder.cancel()
   }
 
   @Test("an upstream completing inside the range completes the stream the same way")

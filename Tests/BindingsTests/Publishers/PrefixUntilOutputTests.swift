@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("prefix(untilOutputFrom:)")
+@Suite("prefix(untilOutputFrom:)", .releasesEveryObject)
 struct PrefixUntilOutputTests {
   typealias Recorder = RecordingSubscriber<Int, TestError>
 

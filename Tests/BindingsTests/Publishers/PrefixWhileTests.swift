@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("prefix(while:)")
+@Suite("prefix(while:)", .releasesEveryObject)
 struct PrefixWhileTests {
   typealias Recorder = RecordingSubscriber<Int, TestError>
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("print")
+@Suite("print", .releasesEveryObject)
 struct PrintTests {
   /// A stream whose copies all write into the same storage.
   struct SharedStream: TextOutputStream {
@@ -81,6 +81,8 @@ struct PrintTests {
     subject.print(to: SharedStream()).subscribe(limited)
     for value in 1...3 { subject.send(value) }
     #expect(limited.events == [.subscription, .value(1), .value(2)])
+    recorder.cancel()
+    limited.cancel()
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")

@@ -34,6 +34,7 @@ struct ReceiveOnTests {
     subject.send(6)
     scheduler.advance()
     #expect(recorder.events == [.subscription, .value(1), .value(2), .value(5)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the upstream once, and scheduled deliveries are dropped")
@@ -59,6 +60,24 @@ struct ReceiveOnTests {
     DispatchQueue.concurrentPerform(iterations: 500) { subject.send($0) }
     await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
     #expect(recorder.values.sorted() == Array(0..<500))
+    recorder.cancel()
+  }
+
+  @Test("cancelling the subscription itself releases the subscriber that holds it")
+  func cancelThroughTheSubscriptionReleasesTheSubscriber() {
+    let scheduler = TestScheduler()
+    let subject = PassthroughSubject<Int, TestError>()
+    weak var released: RecordingSubscriber<Int, TestError>?
+    do {
+      let recorder = RecordingSubscriber<Int, TestError>()
+      released = recorder
+      subject.receive(on: scheduler).subscribe(recorder)
+      subject.send(1)
+      // The recorder keeps its subscription: only the relay letting go of it breaks the cycle.
+      recorder.subscription?.cancel()
+    }
+    scheduler.advance()
+    #expect(released == nil)
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")

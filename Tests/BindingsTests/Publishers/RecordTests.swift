@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("Record")
+@Suite("Record", .releasesEveryObject)
 struct RecordTests {
   @Test("replays the recorded values, then the recorded completion, to each subscriber")
   func replaysToEachSubscriber() {

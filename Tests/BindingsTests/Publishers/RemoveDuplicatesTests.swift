@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("removeDuplicates")
+@Suite("removeDuplicates", .releasesEveryObject)
 struct RemoveDuplicatesTests {
   @Test("drops values equal to the previous one, then passes the completion")
   func dropsEqualNeighbours() {
@@ -36,6 +36,7 @@ struct RemoveDuplicatesTests {
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
     #expect(probe.requests == [.max(2)])
     #expect(probe.returnedDemands == [.none, .max(1), .none])
+    recorder.cancel()
   }
 
   @Test("a downstream asking for two values gets exactly two")
@@ -45,6 +46,7 @@ struct RemoveDuplicatesTests {
     subject.removeDuplicates().subscribe(recorder)
     for value in [1, 1, 2, 3, 4] { subject.send(value) }
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")

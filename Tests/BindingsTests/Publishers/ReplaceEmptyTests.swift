@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("replaceEmpty(with:)")
+@Suite("replaceEmpty(with:)", .releasesEveryObject)
 struct ReplaceEmptyTests {
   typealias Recorder = RecordingSubscriber<Int, TestError>
 
@@ -53,6 +53,7 @@ struct ReplaceEmptyTests {
     upstream.replaceEmpty(with: 0).subscribe(recorder)
     recorder.request(.max(3))
     #expect(upstream.history == [.requested(.max(2)), .requested(.max(3))])
+    recorder.cancel()
   }
 
   @Test("a subscriber asking for .max(2) gets two values, and more after requesting")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("replaceError(with:)")
+@Suite("replaceError(with:)", .releasesEveryObject)
 struct ReplaceErrorTests {
   typealias Recorder = RecordingSubscriber<Int, Never>
 

@@ -26,6 +26,7 @@ struct ReplaceNilTests {
     subject.send(2)
     subject.send(3)
     #expect(recorder.events == [.subscription, .value(0), .value(2)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the upstream once")

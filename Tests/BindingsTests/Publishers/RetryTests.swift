@@ -17,7 +17,7 @@ private final class FailsAtOnce: Publisher, @unchecked Sendable {
   }
 }
 
-@Suite("retry(_:)")
+@Suite("retry(_:)", .releasesEveryObject)
 struct RetryTests {
   typealias Recorder = RecordingSubscriber<Int, TestError>
 
@@ -69,6 +69,8 @@ struct RetryTests {
     for _ in 0..<50 { upstream.send(completion: .failure(.oops)) }
     #expect(upstream.subscriptionCount == 51)
     #expect(forever.events == [.subscription])
+    recorder.cancel()
+    forever.cancel()
   }
 
   @Test("an upstream failing during subscribe is retried in a loop, not by recursion")
@@ -88,6 +90,7 @@ struct RetryTests {
     upstream.send(1)
     upstream.send(completion: .failure(.oops))
     #expect(upstream.history == [.requested(.max(2))])
+    recorder.cancel()
   }
 
   @Test("a subscriber asking for .max(2) gets two values, and more after requesting")
@@ -108,6 +111,7 @@ struct RetryTests {
     #expect(upstream.subscriptionCount == 2)
     #expect(upstream.history == [.requested(.unlimited), .cancelled])
     #expect(recorder.events == [.subscription])
+    recorder.cancel()
   }
 
   @Test("a cancel while the next attempt's subscription is on its way cancels that subscription")

@@ -4,7 +4,9 @@ import Testing
 @testable import Bindings
 
 /// Combine's operators on a known value return a known value: these tests name the type each returns.
-@Suite("Operators on Just, Optional.Publisher, Result.Publisher and Publishers.Sequence keep their types")
+@Suite(
+  "Operators on Just, Optional.Publisher, Result.Publisher and Publishers.Sequence keep their types",
+  .releasesEveryObject)
 struct SameTypeOverloadTests {
   @Test("operators on Just return Just, Optional.Publisher or Result.Publisher")
   func justOperators() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("scan")
+@Suite("scan", .releasesEveryObject)
 struct ScanTests {
   @Test("publishes every running result, then the completion")
   func publishesRunningResults() {
@@ -39,6 +39,8 @@ struct ScanTests {
     subject.scan(0, +).subscribe(limited)
     for value in 1...3 { subject.send(value) }
     #expect(limited.events == [.subscription, .value(1), .value(3)])
+    recorder.cancel()
+    limited.cancel()
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")
@@ -64,6 +66,8 @@ struct ScanTests {
     subject.send(1)
     #expect(first.events == [.subscription, .value(5), .value(6)])
     #expect(second.events == [.subscription, .value(1)])
+    first.cancel()
+    second.cancel()
   }
 
   @Test("lifecycle: subscriber, subscription and upstream are released")

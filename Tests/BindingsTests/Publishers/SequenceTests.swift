@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("Publishers.Sequence")
+@Suite("Publishers.Sequence", .releasesEveryObject)
 struct SequenceTests {
   @Test("emits every element in order, then finishes")
   func emitsEveryElement() {
@@ -58,6 +58,7 @@ struct SequenceTests {
     naturals.publisher.subscribe(recorder)
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
     #expect(pulled.value == 3)
+    recorder.cancel()
   }
 
   @Test("a request from inside receive is served in order, by iteration rather than recursion")
@@ -145,5 +146,23 @@ struct SequenceTests {
   private final class LateRequester: @unchecked Sendable {
     weak var target: RecordingSubscriber<Int, Never>?
     func request() { target?.request(.max(1)) }
+  }
+
+  @Test("cancel releases the iterator, and what it captured, at once")
+  func cancelReleasesTheIterator() {
+    final class Captured {}
+    weak var released: Captured?
+    let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
+    do {
+      let captured = Captured()
+      released = captured
+      (0..<10).lazy.map { value in withExtendedLifetime(captured) { value } }.publisher.subscribe(recorder)
+    }
+    #expect(recorder.values == [0])
+    #expect(released != nil)
+    // The recorder keeps its subscription; cancelling it must still let go of the iterator.
+    recorder.subscription?.cancel()
+    #expect(released == nil)
+    recorder.cancel()
   }
 }

@@ -26,6 +26,7 @@ struct SetFailureTypeTests {
     typed.subscribe(recorder)
     subject.send(1)
     #expect(recorder.values == [1])
+    recorder.cancel()
   }
 
   @Test("works on any publisher that cannot fail, such as an operator chain")
@@ -35,6 +36,7 @@ struct SetFailureTypeTests {
     subject.map { $0 * 2 }.setFailureType(to: TestError.self).subscribe(recorder)
     subject.send(2)
     #expect(recorder.events == [.subscription, .value(4)])
+    recorder.cancel()
   }
 
   @Test("demand reaches the upstream unchanged; two requested, two received")
@@ -51,6 +53,8 @@ struct SetFailureTypeTests {
     subject.setFailureType(to: TestError.self).subscribe(limited)
     for value in 1...3 { subject.send(value) }
     #expect(limited.events == [.subscription, .value(1), .value(2)])
+    recorder.cancel()
+    limited.cancel()
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("share(replay:)")
+@Suite("share(replay:)", .releasesEveryObject)
 struct ShareReplayTests {
   typealias Source = PassthroughSubject<Int, TestError>
 
@@ -24,6 +24,8 @@ struct ShareReplayTests {
     #expect(second.events == [.subscription, .value(2), .value(3), .value(4)])
     #expect(source.subscriberCount == 1)
     #expect(source.requests == [Subscribers.Demand.unlimited])
+    first.cancel()
+    second.cancel()
   }
 
   @Test("a subscriber that arrives after completion gets the buffered values, then the completion")
@@ -75,6 +77,8 @@ struct ShareReplayTests {
     #expect(afterSubscribing == [.subscription, .value(1)])
     #expect(afterOneMore == [.subscription, .value(1), .value(2)])
     #expect(slow.events == [.subscription, .value(1), .value(2), .value(3), .value(4)])
+    first.cancel()
+    slow.cancel()
   }
 
   @Test("a subscriber without demand keeps only the newest values it did not request")
@@ -86,6 +90,7 @@ struct ShareReplayTests {
     for value in 1...5 { source.send(value) }
     slow.request(.unlimited)
     #expect(slow.events == [.subscription, .value(4), .value(5)])
+    slow.cancel()
   }
 
   @Test("demand returned from receive is honoured")
@@ -99,6 +104,8 @@ struct ShareReplayTests {
     let stepper = RecordingSubscriber<Int, TestError>(initialDemand: .max(1)) { $0 < 2 ? .max(1) : .none }
     shared.subscribe(stepper)
     #expect(stepper.events == [.subscription, .value(1), .value(2)])
+    stepper.cancel()
+    source.send(completion: .finished)
   }
 
   @Test("replay of zero behaves like share()")
@@ -132,6 +139,8 @@ struct ShareReplayTests {
     source.send(2)
     source.send(3)
     #expect(second.events == [.subscription, .value(1), .value(2), .value(3)])
+    second.cancel()
+    first.cancel()
   }
 
   @Test("the connection is kept when every subscriber cancels, and the buffer keeps filling")
@@ -150,6 +159,8 @@ struct ShareReplayTests {
     #expect(next.events == [.subscription, .value(2), .value(3)])
     #expect(source.cancelCount == 0)
     #expect(source.requests == [Subscribers.Demand.unlimited])
+    first.cancel()
+    next.cancel()
   }
 
   @Test("releasing the publisher and its subscribers cancels the upstream once")

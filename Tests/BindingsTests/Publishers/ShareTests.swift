@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("share")
+@Suite("share", .releasesEveryObject)
 struct ShareTests {
   typealias Source = PassthroughSubject<Int, TestError>
 
@@ -82,5 +82,6 @@ struct ShareTests {
     }
     let expected = (0..<8).filter { $0 % 2 == 0 }.flatMap { thread in (0..<200).map { thread * 1000 + $0 } }
     #expect(keeper.values.sorted() == expected)
+    source.send(completion: .finished)
   }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("subscribe(on:)")
+@Suite("subscribe(on:)", .releasesEveryObject)
 struct SubscribeOnTests {
   @Test("subscribes and requests on the scheduler; values pass straight through")
   func subscribesOnTheScheduler() {
@@ -35,6 +35,8 @@ struct SubscribeOnTests {
     subject.send(4)
     subject.send(5)
     #expect(recorder.events == [.subscription, .value(1), .value(2), .value(4)])
+    recorder.cancel()
+    scheduler.advance()
   }
 
   @Test("cancel reaches the upstream once, on the scheduler")

@@ -23,6 +23,7 @@ struct SwitchToLatestTests {
     second.send(3)
     #expect(recorder.events == [.subscription, .value(1), .value(3)])
     #expect(first.core.subscriberCount == 0)
+    recorder.cancel()
   }
 
   @Test("finishes when the outer and the current inner publisher have finished")
@@ -91,6 +92,7 @@ struct SwitchToLatestTests {
     #expect(first.requests == [Subscribers.Demand.max(3)])
     #expect(second.requests == [Subscribers.Demand.max(2), .max(1)])
     #expect(first.cancelCount == 1)
+    recorder.cancel()
   }
 
   @Test("cancel reaches the outer and the current inner publisher exactly once")
@@ -155,6 +157,7 @@ struct SwitchToLatestTests {
     let expected = (0..<8).flatMap { thread in (0..<500).map { thread * 1000 + $0 } }
     #expect(recorder.values.sorted() == expected)
     #expect(!detector.didOverlap)
+    recorder.cancel()
   }
 
   @Test("an outer publisher that never fails takes the inner publishers' failure type")

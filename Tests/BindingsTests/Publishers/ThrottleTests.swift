@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("throttle")
+@Suite("throttle", .releasesEveryObject)
 struct ThrottleTests {
   private func scenario(latest: Bool) -> [RecordingSubscriber<String, TestError>.Event] {
     let scheduler = TestScheduler()
@@ -58,6 +58,7 @@ struct ThrottleTests {
     subject.send(3)
     scheduler.advance(by: .seconds(2))
     #expect(recorder.events == [.subscription, .value(1), .value(3)])
+    recorder.cancel()
   }
 
   @Test("a failure with nothing scheduled is delivered on the scheduler at once")
@@ -94,6 +95,7 @@ struct ThrottleTests {
     DispatchQueue.concurrentPerform(iterations: 200) { subject.send($0) }
     scheduler.advance(by: .seconds(1))
     #expect(recorder.values.count == 1)
+    recorder.cancel()
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("timeout")
+@Suite("timeout", .releasesEveryObject)
 struct TimeoutTests {
   @Test("finishes after the interval of silence, cancelling the upstream")
   func finishesAfterSilence() {
@@ -56,6 +56,7 @@ struct TimeoutTests {
     subject.send(5)
     scheduler.advance()
     #expect(recorder.events == [.subscription, .value(1), .value(2), .value(4)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the upstream once, and the timer no longer fires")

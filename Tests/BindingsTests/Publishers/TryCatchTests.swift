@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("tryCatch")
+@Suite("tryCatch", .releasesEveryObject)
 struct TryCatchTests {
   typealias Recorder = RecordingSubscriber<Int, any Error>
 
@@ -51,6 +51,7 @@ struct TryCatchTests {
     primary.send(1)
     primary.send(completion: .failure(.oops))
     #expect(fallback.history == [.requested(.max(1))])
+    recorder.cancel()
   }
 
   @Test("a subscriber asking for .max(2) gets two values, and more after requesting")
@@ -65,6 +66,7 @@ struct TryCatchTests {
     fallback.send(4)
     fallback.send(5)
     #expect(recorder.eventsWithTestError == [.subscription, .value(1), .value(2), .value(4)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the current upstream once, and nothing arrives after it")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("tryCompactMap")
+@Suite("tryCompactMap", .releasesEveryObject)
 struct TryCompactMapTests {
   @Test("republishes the non-nil results, then the completion")
   func compactMapsValues() {
@@ -33,6 +33,7 @@ struct TryCompactMapTests {
     #expect(recorder.values == [2])
     #expect(probe.requests == [.max(2), .max(3)])
     #expect(probe.returnedDemands == [.max(1), .none])
+    recorder.cancel()
   }
 
   @Test("a thrown error cancels the upstream once and fails downstream once; nothing follows")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("tryDrop(while:)")
+@Suite("tryDrop(while:)", .releasesEveryObject)
 struct TryDropWhileTests {
   typealias Recorder = RecordingSubscriber<Int, any Error>
 
@@ -43,6 +43,7 @@ struct TryDropWhileTests {
     subject.send(7)
     subject.send(8)
     #expect(recorder.eventsWithTestError == [.subscription, .value(3), .value(4), .value(7)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the upstream once, and nothing arrives after it")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("tryFilter")
+@Suite("tryFilter", .releasesEveryObject)
 struct TryFilterTests {
   @Test("republishes the values that satisfy the predicate, then the completion")
   func filtersValues() {
@@ -30,6 +30,7 @@ struct TryFilterTests {
     #expect(recorder.values == [2])
     #expect(probe.requests == [.max(2)])
     #expect(probe.returnedDemands == [.max(1), .none])
+    recorder.cancel()
   }
 
   @Test("a thrown error cancels the upstream once and fails downstream once; nothing follows")
@@ -57,6 +58,7 @@ struct TryFilterTests {
     fused.subscribe(recorder)
     for value in 1...4 { subject.send(value) }
     #expect(recorder.values == [2, 3])
+    recorder.cancel()
   }
 
   @Test("lifecycle: subscriber, subscription and upstream are released")

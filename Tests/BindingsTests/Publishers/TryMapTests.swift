@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("tryMap")
+@Suite("tryMap", .releasesEveryObject)
 struct TryMapTests {
   @Test("transforms every value and passes the completion through")
   func transformsValues() {
@@ -53,6 +53,8 @@ struct TryMapTests {
     subject.tryMap { $0 }.subscribe(limited)
     for value in 1...4 { subject.send(value) }
     #expect(limited.values == [1, 2])
+    recorder.cancel()
+    limited.cancel()
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")

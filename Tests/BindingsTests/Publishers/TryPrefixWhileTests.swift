@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("tryPrefix(while:)")
+@Suite("tryPrefix(while:)", .releasesEveryObject)
 struct TryPrefixWhileTests {
   typealias Recorder = RecordingSubscriber<Int, any Error>
 
@@ -46,6 +46,7 @@ struct TryPrefixWhileTests {
     subject.send(4)
     subject.send(5)
     #expect(recorder.eventsWithTestError == [.subscription, .value(1), .value(2), .value(4)])
+    recorder.cancel()
   }
 
   @Test("cancel reaches the upstream once, and nothing arrives after it")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("tryRemoveDuplicates(by:)")
+@Suite("tryRemoveDuplicates(by:)", .releasesEveryObject)
 struct TryRemoveDuplicatesTests {
   @Test("drops values the predicate calls duplicates, then passes the completion")
   func dropsDuplicates() {
@@ -31,6 +31,7 @@ struct TryRemoveDuplicatesTests {
     #expect(recorder.values == [1, 2])
     #expect(probe.requests == [.max(2)])
     #expect(probe.returnedDemands == [.none, .max(1), .none])
+    recorder.cancel()
   }
 
   @Test("a thrown error cancels the upstream once and fails downstream once; nothing follows")

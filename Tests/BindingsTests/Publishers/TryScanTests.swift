@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("tryScan")
+@Suite("tryScan", .releasesEveryObject)
 struct TryScanTests {
   @Test("publishes every running result, then the completion")
   func publishesRunningResults() {
@@ -47,6 +47,8 @@ struct TryScanTests {
     subject.tryScan(0, +).subscribe(limited)
     for value in 1...3 { subject.send(value) }
     #expect(limited.values == [1, 3])
+    recorder.cancel()
+    limited.cancel()
   }
 
   @Test("cancel reaches the upstream once and nothing arrives afterwards")

@@ -22,6 +22,7 @@ struct ZipTests {
     b.send(30)
     #expect(
       recorder.events.map(\.description) == ["subscription", "value((1, 10))", "value((2, 20))", "value((3, 30))"])
+    recorder.cancel()
   }
 
   @Test("three and four upstreams, with and without transform")
@@ -43,6 +44,11 @@ struct ZipTests {
     #expect(threeSum.values == [6])
     #expect(four.events.map(\.description) == ["subscription", "value((1, 2, 3, 4))"])
     #expect(fourSum.values == [10])
+    pair.cancel()
+    three.cancel()
+    threeSum.cancel()
+    four.cancel()
+    fourSum.cancel()
   }
 
   @Test("finishes when an upstream finished with nothing left to pair, cancelling the others")
@@ -88,6 +94,7 @@ struct ZipTests {
     recorder.request(.max(1))
     #expect(recorder.events == [.subscription, .value(11), .value(22)])
     #expect(a.requests == [Subscribers.Demand.max(1), .max(1)] && b.requests == a.requests)
+    recorder.cancel()
   }
 
   @Test("cancel reaches every upstream exactly once, and nothing is delivered after it")
@@ -130,5 +137,6 @@ struct ZipTests {
     }
     #expect(recorder.values == (0..<2000).map { $0 * 10_000 + $0 })
     #expect(!detector.didOverlap)
+    recorder.cancel()
   }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("AnyCancellable")
+@Suite("AnyCancellable", .releasesEveryObject)
 struct AnyCancellableTests {
   @Test("cancels when deinitialized")
   func cancelsOnDeinit() {

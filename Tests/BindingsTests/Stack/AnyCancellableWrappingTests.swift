@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("AnyCancellable wrapping")
+@Suite("AnyCancellable wrapping", .releasesEveryObject)
 struct AnyCancellableWrappingTests {
   final class CountingCancellable: Cancellable, @unchecked Sendable {
     let count = Counter()

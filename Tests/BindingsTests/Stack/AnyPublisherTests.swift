@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("AnyPublisher")
+@Suite("AnyPublisher", .releasesEveryObject)
 struct AnyPublisherTests {
   @Test("passes values, demand and completion through")
   func passesThrough() {

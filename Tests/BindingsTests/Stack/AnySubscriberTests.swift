@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("AnySubscriber")
+@Suite("AnySubscriber", .releasesEveryObject)
 struct AnySubscriberTests {
   @Test("wrapping a subscriber keeps its identifier and forwards everything to it")
   func wrapsSubscriber() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("Subscribers.Assign")
+@Suite("Subscribers.Assign", .releasesEveryObject)
 struct AssignTests {
   @Test("assigns each value to the property")
   func assignsValues() {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("Subscribers.Sink")
+@Suite("Subscribers.Sink", .releasesEveryObject)
 struct SinkTests {
   @Test("requests unlimited values on subscription")
   func requestsUnlimited() {

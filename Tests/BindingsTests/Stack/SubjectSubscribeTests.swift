@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("Publisher.subscribe(_ subject:)")
+@Suite("Publisher.subscribe(_ subject:)", .releasesEveryObject)
 struct SubjectSubscribeTests {
   @Test("forwards values and completion into the subject")
   func forwardsIntoSubject() {
@@ -40,6 +40,7 @@ struct SubjectSubscribeTests {
     source.send(completion: .finished)
     #expect(source.core.subscriberCount == 0)
     #expect(recorder.events == [.subscription, .value(1)])
+    recorder.cancel()
   }
 
   @Test("dropping the token cuts the link")

@@ -17,7 +17,7 @@ private final class Values: @unchecked Sendable {
   var all: [Int] { lock.withLock { values } }
 }
 
-@Suite("CurrentValueSubject under racing sends")
+@Suite("CurrentValueSubject under racing sends", .releasesEveryObject)
 struct CurrentValueSubjectRaceTests {
   @Test("a new subscriber gets the current value first, never a stale or repeated one, while another thread sends")
   func currentValueFirstWhileAnotherThreadSends() {

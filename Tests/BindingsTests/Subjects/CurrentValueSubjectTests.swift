@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("CurrentValueSubject")
+@Suite("CurrentValueSubject", .releasesEveryObject)
 struct CurrentValueSubjectTests {
   @Test("a new subscriber receives the current value, synchronously inside subscribe")
   func replaysCurrentValue() {
@@ -28,6 +28,7 @@ struct CurrentValueSubjectTests {
     subject.value += 1
     #expect(subject.value == 2)
     #expect(recorder.values == [0, 1, 2])
+    recorder.cancel()
   }
 
   @Test("the current value waits for demand, and is the latest when demand arrives")
@@ -47,6 +48,7 @@ struct CurrentValueSubjectTests {
     subject.value = 4
     recorder.request(.max(1))
     #expect(recorder.values == [1, 2, 4])
+    recorder.cancel()
   }
 
   @Test("a subscriber that requests .max(2) gets exactly two values, and more only after requesting more")
@@ -61,6 +63,7 @@ struct CurrentValueSubjectTests {
     subject.send(6)
     subject.send(7)
     #expect(recorder.values == [0, 1, 5, 6])
+    recorder.cancel()
   }
 
   @Test("after completion, sends are ignored, setting value stores it unsent, late subscribers get the completion")
@@ -91,6 +94,8 @@ struct CurrentValueSubjectTests {
     #expect(first.values == [0, 1, 2, 3])
     #expect(second.values == [3])
     #expect(subject.value == 3)
+    first.cancel()
+    second.cancel()
   }
 
   @Test("cancel is idempotent, safe inside receive, and nothing arrives after it")
@@ -108,6 +113,7 @@ struct CurrentValueSubjectTests {
     subject.value = 2
     #expect(recorder.values == [0, 1])
     #expect(subject.core.subscriberCount == 0)
+    recorder = nil
   }
 
   @Test("lifecycle: subscriber, subscription and subject are released after cancel and completion")
@@ -154,5 +160,6 @@ struct CurrentValueSubjectTests {
     #expect(watcher.maxConcurrentDeliveries == 1)
     #expect(subject.core.subscriberCount == 1)
     #expect(watcher.values.last == subject.value)
+    subject.send(completion: .finished)
   }
 }

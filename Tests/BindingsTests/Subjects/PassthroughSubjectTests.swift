@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("PassthroughSubject")
+@Suite("PassthroughSubject", .releasesEveryObject)
 struct PassthroughSubjectTests {
   @Test("delivers values sent after subscription, then the completion")
   func deliversValuesAndCompletion() {
@@ -51,6 +51,7 @@ struct PassthroughSubjectTests {
     subject.send(6)
     subject.send(7)
     #expect(recorder.values == [1, 2, 6])
+    recorder.cancel()
   }
 
   @Test("demand returned from receive(_:) adds to the outstanding demand")
@@ -60,6 +61,7 @@ struct PassthroughSubjectTests {
     subject.subscribe(recorder)
     for value in 1...4 { subject.send(value) }
     #expect(recorder.values == [1, 2, 3, 4])
+    recorder.cancel()
   }
 
   @Test("a subscriber with no demand receives nothing but still gets the completion")
@@ -81,6 +83,8 @@ struct PassthroughSubjectTests {
     subject.send(1)
     // Subscribing the same subscriber twice makes two independent subscriptions, as in Combine.
     #expect(recorder.events == [.subscription, .subscription, .value(1), .value(1)])
+    recorder.cancel()
+    subject.send(completion: .finished)
   }
 
   @Test("cancel is idempotent and nothing arrives after it")
@@ -108,6 +112,7 @@ struct PassthroughSubjectTests {
     subject.subscribe(recorder)
     for value in 1...4 { subject.send(value) }
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    recorder = nil
   }
 
   @Test("one subscriber cancelling another during a delivery keeps the other from receiving it")
@@ -120,6 +125,8 @@ struct PassthroughSubjectTests {
     subject.send(1)
     #expect(first.values == [1])
     #expect(second.events == [.subscription])
+    second.cancel()
+    first.cancel()
   }
 
   @Test("a send from inside a delivery neither deadlocks nor reorders values for any subscriber")
@@ -137,6 +144,8 @@ struct PassthroughSubjectTests {
     subject.send(1)
     #expect(first.values == [1, 2, 3])
     #expect(second.values == [1, 2, 3])
+    first.cancel()
+    second.cancel()
   }
 
   @Test("a completion sent from inside a delivery arrives after the values sent before it")
@@ -165,6 +174,8 @@ struct PassthroughSubjectTests {
     subject.send(1)
     subject.send(2)
     #expect(late.events == [.subscription, .value(2)])
+    late.cancel()
+    first.cancel()
   }
 
   @Test("send(subscription:) requests unlimited values from the upstream and republishes them")
@@ -180,6 +191,7 @@ struct PassthroughSubjectTests {
     upstream.send(3)
     #expect(recorder.values == [1, 2])
     #expect(upstream.core.subscriberCount == 0)
+    recorder.cancel()
   }
 
   @Test("send(subscription:) after completion cancels the new upstream")
@@ -208,6 +220,7 @@ struct PassthroughSubjectTests {
       #expect(recorder.values == (index % 3 == 0 ? [7] : []))
     }
     #expect(subject.core.subscriberCount == 34)
+    for recorder in recorders { recorder.cancel() }
   }
 
   @Test("concurrent sends from several threads reach every subscriber once, never overlapping")
@@ -226,6 +239,7 @@ struct PassthroughSubjectTests {
     // Every subscriber sees the values in the same order.
     let order = subscribers[0].values
     for subscriber in subscribers.dropFirst() { #expect(subscriber.values == order) }
+    subject.send(completion: .finished)
   }
 
   @Test("values sent from one thread arrive in the order they were sent")
@@ -241,6 +255,7 @@ struct PassthroughSubjectTests {
       let mine = values.filter { $0 / 1000 == thread }
       #expect(mine == (0..<200).map { thread * 1000 + $0 })
     }
+    subject.send(completion: .finished)
   }
 
   @Test("concurrent subscribe, send and cancel from several threads are safe and leave nothing behind")

@@ -57,7 +57,7 @@ private final class Box<Value>: @unchecked Sendable {
   }
 }
 
-@Suite("Subject engine (Contracts.md, subjects)")
+@Suite("Subject engine (Contracts.md, subjects)", .releasesEveryObject)
 struct SubjectEngineTests {
   @Test("a current-value subscriber out of demand gets the latest value when demand returns")
   func latestValueHeldWhileDemandIsZero() {
@@ -73,6 +73,7 @@ struct SubjectEngineTests {
     subject.send(4)
     subject.send(5)
     #expect(recorder.values == [0, 3, 4])
+    recorder.cancel()
   }
 
   @Test("a passthrough subject requests from its upstream only once a subscriber demands")
@@ -96,6 +97,7 @@ struct SubjectEngineTests {
     #expect(spy.requests.isEmpty)
     recorder.request(.max(1))
     #expect(spy.requests == [.unlimited])
+    recorder.cancel()
   }
 
   @Test("multicast(subject:) with a passthrough subject delivers everything after connect()")
@@ -147,6 +149,7 @@ struct SubjectEngineTests {
     // Every value is delivered once both senders have returned, in order.
     #expect(subscriber.values == Array(0...100))
     #expect(subscriber.values(deliveredOn: senderThread.value) == Array(0...limit))
+    subject.send(completion: .finished)
   }
 
   @Test("a sender that finds the drainer's budget used up waits: the queue stays bounded")
@@ -168,6 +171,7 @@ struct SubjectEngineTests {
     subscriber.release.signal()
     #expect(waitUntil { producerDone.isSet })
     #expect(subscriber.values == Array(0...1000))
+    subject.send(completion: .finished)
   }
 
   @Test("a subject that feeds itself stops after the cascade limit, dropping the value that came back")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("MutableProperty")
+@Suite("MutableProperty", .releasesEveryObject)
 struct MutablePropertyTests {
   @Test("replays its current value on subscribe, then every change; never completes")
   func replaysAndPublishes() {
@@ -14,6 +14,7 @@ struct MutablePropertyTests {
     property.value = "Grace"
     #expect(recorder.events == [.subscription, .value("Ada"), .value("Grace")])
     #expect(property.value == "Grace")
+    recorder.cancel()
   }
 
   @Test("honours demand")
@@ -29,6 +30,7 @@ struct MutablePropertyTests {
     #expect(recorder.values == [0, 1, 2])
     property.value = 3
     #expect(recorder.values == [0, 1, 2])
+    recorder.cancel()
   }
 
   @Test("cancel stops delivery and removes the subscriber")
@@ -98,6 +100,7 @@ struct MutablePropertyTests {
     property.value = -1
     #expect(recorder.values.count == 802)
     #expect(recorder.values.last == -1)
+    recorder.cancel()
   }
 
   @Test("map derives a read-only property that keeps a current value")
@@ -111,10 +114,11 @@ struct MutablePropertyTests {
     length.subscribe(recorder)
     name.value = "Al"
     #expect(recorder.events == [.subscription, .value(5), .value(2)])
+    recorder.cancel()
   }
 }
 
-@Suite("Property")
+@Suite("Property", .releasesEveryObject)
 struct PropertyTests {
   @Test("a constant property replays its value")
   func constant() {
@@ -122,6 +126,7 @@ struct PropertyTests {
     let recorder = RecordingSubscriber<Int, Never>()
     property.subscribe(recorder)
     #expect(recorder.events == [.subscription, .value(7)])
+    recorder.cancel()
   }
 
   @Test("a read-only view follows its mutable property")

@@ -8,7 +8,7 @@ private final class Profile {
   @Published var age = 36
 }
 
-@Suite("Published")
+@Suite("Published", .releasesEveryObject)
 struct PublishedTests {
   @Test("the projected publisher replays the current value, then every change")
   func replays() {
@@ -17,6 +17,7 @@ struct PublishedTests {
     profile.$name.subscribe(recorder)
     profile.name = "Grace"
     #expect(recorder.events == [.subscription, .value("Ada"), .value("Grace")])
+    recorder.cancel()
   }
 
   @Test("reading the property gives the latest value, also through the publisher")

@@ -17,12 +17,58 @@ final class CombiningStorage<Machine: CombiningStateMachine, Downstream: Subscri
 where Machine.Failure == Downstream.Failure {
   @usableFromInline typealias Failure = Downstream.Failure
 
-  @usableFromInline let lock = Lock()
-  @usableFromInline var machine: Machine
-  @usableFromInline var values: Values
+  /// The machine, the values and the downstream, guarded by the storage's lock.
+  @usableFromInline
+  struct State {
+    @usableFromInline var machine: Machine
+    @usableFromInline var values: Values
+    /// `nil` once the subscription ended; taken out under the lock and released after it.
+    @usableFromInline var downstream: Downstream?
+
+    @inlinable
+    init(machine: Machine, values: Values, downstream: Downstream) {
+      self.machine = machine
+      self.values = values
+      self.downstream = downstream
+    }
+
+    /// Once the machine has terminated and no delivery is running, takes the downstream and the
+    /// values out (leaving `empty` values), so the caller releases them after unlocking.
+    @inlinable
+    mutating func takeEverythingIfTerminated(
+      leaving empty: Values
+    ) -> (downstream: Downstream?, values: Values?) {
+      guard machine.isTerminated, !machine.isDelivering, downstream != nil else { return (nil, nil) }
+      let taken = (downstream, Optional(values))
+      downstream = nil
+      values = empty
+      return taken
+    }
+  }
+
+  /// What the delivering thread does after a delivery, decided under the lock.
+  @usableFromInline
+  struct AfterDelivery {
+    @usableFromInline var demand: CombiningAction<Failure>.Demand
+    @usableFromInline var action: CombiningAction<Failure>.DeliveryFinished
+    @usableFromInline var following: Combination?
+    @usableFromInline var ended: (downstream: Downstream?, values: Values?)
+
+    @inlinable
+    init(
+      demand: CombiningAction<Failure>.Demand, action: CombiningAction<Failure>.DeliveryFinished,
+      following: Combination?, ended: (downstream: Downstream?, values: Values?)
+    ) {
+      self.demand = demand
+      self.action = action
+      self.following = following
+      self.ended = ended
+    }
+  }
+
+  private let liveObject = LiveObjectToken("CombiningStorage")
+  @usableFromInline let state: Locked<State>
   @usableFromInline let emptyValues: Values
-  /// `nil` once the subscription ended; taken out under the lock and released after it.
-  @usableFromInline var downstream: Downstream?
   /// Makes a combination out of the values; runs under the lock, so it is ours, never user code.
   @usableFromInline let take: (inout Values) -> Combination
   /// Turns a combination into the downstream's input; may be user code, so it runs unlocked.
@@ -39,9 +85,7 @@ where Machine.Failure == Downstream.Failure {
     _ machine: Machine, downstream: Downstream, values: Values, description: String,
     take: @escaping (inout Values) -> Combination, transform: @escaping (Combination) -> Downstream.Input
   ) {
-    self.machine = machine
-    self.downstream = downstream
-    self.values = values
+    self.state = Locked(State(machine: machine, values: values, downstream: downstream))
     self.emptyValues = values
     self.description = description
     self.take = take
@@ -52,9 +96,7 @@ where Machine.Failure == Downstream.Failure {
   /// that nothing reaches the downstream before its subscription.
   @inlinable
   func start() {
-    lock.lock()
-    let downstream = self.downstream
-    lock.unlock()
+    let downstream = state.withLock { $0.downstream }
     downstream?.receive(subscription: self)
   }
 
@@ -69,21 +111,20 @@ where Machine.Failure == Downstream.Failure {
   @inlinable
   func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-    lock.lock()
-    let action = machine.demandRequested(demand)
-    let combination = action.deliver ? take(&values) : nil
-    let downstream = self.downstream
-    lock.unlock()
+    let (action, delivery) = state.withLock { state in
+      let action = state.machine.demandRequested(demand)
+      let delivery = action.deliver ? (take(&state.values), state.downstream) : nil
+      return (action, delivery)
+    }
     for subscription in action.requestFromUpstreams { subscription.request(action.demand) }
-    if let combination { deliverAndDrain(combination, to: downstream) }
+    if let (combination, downstream) = delivery { deliverAndDrain(combination, to: downstream) }
   }
 
   @usableFromInline
   func cancel() {
-    lock.lock()
-    let upstreams = machine.cancelled()
-    let ended = takeEverythingIfTerminated()
-    lock.unlock()
+    let (upstreams, ended) = state.withLock { state in
+      (state.machine.cancelled(), state.takeEverythingIfTerminated(leaving: emptyValues))
+    }
     for upstream in upstreams { upstream.cancel() }
     _ = ended
   }
@@ -91,10 +132,7 @@ where Machine.Failure == Downstream.Failure {
   // MARK: Upstream events
 
   private func receive(subscription: any Subscription, at index: Int) {
-    lock.lock()
-    let action = machine.subscriptionReceived(subscription, at: index)
-    lock.unlock()
-    switch action {
+    switch state.withLock({ $0.machine.subscriptionReceived(subscription, at: index) }) {
     case .requestFromUpstream(let demand): subscription.request(demand)
     case .cancelUpstream: subscription.cancel()
     case .none: break
@@ -103,40 +141,42 @@ where Machine.Failure == Downstream.Failure {
 
   @inlinable
   func receive<Input>(_ input: Input, at index: Int, store: (inout Values, Input) -> Void) {
-    lock.lock()
-    switch machine.valueReceived(at: index) {
-    case .dropValue:
-      lock.unlock()
-    case .storeValue:
-      store(&values, input)
-      lock.unlock()
-    case .storeValueAndDeliver:
-      store(&values, input)
-      let combination = take(&values)
-      let downstream = self.downstream
-      lock.unlock()
-      deliverAndDrain(combination, to: downstream)
+    let delivery: (Combination, Downstream?)? = state.withLock { state in
+      switch state.machine.valueReceived(at: index) {
+      case .dropValue:
+        return nil
+      case .storeValue:
+        store(&state.values, input)
+        return nil
+      case .storeValueAndDeliver:
+        store(&state.values, input)
+        return (take(&state.values), state.downstream)
+      }
     }
+    if let (combination, downstream) = delivery { deliverAndDrain(combination, to: downstream) }
   }
 
   private func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
-    lock.lock()
-    switch machine.completionReceived(completion, at: index) {
+    let (action, ended) = state.withLock { state in
+      let action = state.machine.completionReceived(completion, at: index)
+      switch action {
+      case .cancelUpstreamsAndFinishDownstream, .cancelUpstreamsAndFailDownstream:
+        return (action, state.takeEverythingIfTerminated(leaving: emptyValues))
+      case .cancelUpstreams, .none:
+        return (action, (nil, nil))
+      }
+    }
+    switch action {
     case .cancelUpstreamsAndFinishDownstream(let upstreams):
-      let ended = takeEverythingIfTerminated()
-      lock.unlock()
       for upstream in upstreams { upstream.cancel() }
       ended.downstream?.receive(completion: .finished)
     case .cancelUpstreamsAndFailDownstream(let upstreams, let error):
-      let ended = takeEverythingIfTerminated()
-      lock.unlock()
       for upstream in upstreams { upstream.cancel() }
       ended.downstream?.receive(completion: .failure(error))
     case .cancelUpstreams(let upstreams):
-      lock.unlock()
       for upstream in upstreams { upstream.cancel() }
     case .none:
-      lock.unlock()
+      break
     }
   }
 
@@ -149,39 +189,30 @@ where Machine.Failure == Downstream.Failure {
     var next = combination
     while true {
       let more = downstream.map { $0.receive(transform(next)) } ?? .none
-      lock.lock()
-      let demandAction = more > 0 ? machine.demandRequested(more) : CombiningAction<Failure>.Demand()
-      let action = machine.deliveryFinished()
-      let following: Combination?
-      if case .deliver = action { following = take(&values) } else { following = nil }
-      let ended = takeEverythingIfTerminated()
-      lock.unlock()
-      for subscription in demandAction.requestFromUpstreams { subscription.request(demandAction.demand) }
-      switch action {
+      let after = state.withLock { state in
+        let demand = more > 0 ? state.machine.demandRequested(more) : CombiningAction<Failure>.Demand()
+        let action = state.machine.deliveryFinished()
+        let following: Combination?
+        if case .deliver = action { following = take(&state.values) } else { following = nil }
+        return AfterDelivery(
+          demand: demand, action: action, following: following,
+          ended: state.takeEverythingIfTerminated(leaving: emptyValues))
+      }
+      for subscription in after.demand.requestFromUpstreams { subscription.request(after.demand.demand) }
+      switch after.action {
       case .deliver:
-        if let following { next = following }
+        if let following = after.following { next = following }
         continue
       case .cancelUpstreamsAndFinishDownstream(let upstreams):
         for upstream in upstreams { upstream.cancel() }
-        ended.downstream?.receive(completion: .finished)
+        after.ended.downstream?.receive(completion: .finished)
       case .failDownstream(let error):
-        ended.downstream?.receive(completion: .failure(error))
+        after.ended.downstream?.receive(completion: .failure(error))
       case .none:
-        _ = ended
+        break
       }
       return
     }
-  }
-
-  /// Once the machine has terminated and no delivery is running, takes the downstream and the
-  /// values out, so the caller releases them after unlocking. Must be called with the lock held.
-  @inlinable
-  func takeEverythingIfTerminated() -> (downstream: Downstream?, values: Values?) {
-    guard machine.isTerminated, !machine.isDelivering, downstream != nil else { return (nil, nil) }
-    let taken = (downstream, Optional(values))
-    downstream = nil
-    values = emptyValues
-    return taken
   }
 
   // MARK: Side

@@ -11,24 +11,45 @@ where Machine.Output == Downstream.Input, Machine.Failure == Downstream.Failure 
   typealias Output = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private let lock = Lock()
-  private var machine: Machine
-  /// `nil` once the subscription ended; taken out under the lock and released after it.
-  private var downstream: Downstream?
+  /// The machine and the downstream, guarded by the storage's lock.
+  private struct State {
+    var machine: Machine
+    /// `nil` once the subscription ended; taken out under the lock and released after it.
+    var downstream: Downstream?
+
+    /// Once the machine has terminated and no delivery is running, takes the downstream out, so
+    /// the caller releases it after unlocking.
+    mutating func takeDownstreamIfTerminated() -> Downstream? {
+      guard machine.isTerminated, !machine.isDelivering else { return nil }
+      return downstream.take()
+    }
+
+    /// Takes the downstream out with a completion action that ends the downstream.
+    mutating func completion(
+      _ action: MergingAction<Output, Failure>.Completion
+    ) -> (action: MergingAction<Output, Failure>.Completion, ended: Downstream?) {
+      switch action {
+      case .finishDownstream, .cancelUpstreamsAndFailDownstream:
+        return (action, takeDownstreamIfTerminated())
+      case .requestFromOuter, .cancelUpstreams, .none:
+        return (action, nil)
+      }
+    }
+  }
+
+  private let liveObject = LiveObjectToken("MergingStorage")
+  private let state: Locked<State>
   let description: String
 
   init(_ machine: Machine, downstream: Downstream, description: String) {
-    self.machine = machine
-    self.downstream = downstream
+    self.state = Locked(State(machine: machine, downstream: downstream))
     self.description = description
   }
 
   /// Gives the downstream its subscription. Called once, before any upstream is subscribed, so
   /// that nothing reaches the downstream before its subscription.
   func start() {
-    lock.lock()
-    let downstream = self.downstream
-    lock.unlock()
+    let downstream = state.withLock { $0.downstream }
     downstream?.receive(subscription: self)
   }
 
@@ -49,9 +70,7 @@ where Machine.Output == Downstream.Input, Machine.Failure == Downstream.Failure 
 
   func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-    lock.lock()
-    let action = machine.demandRequested(demand)
-    lock.unlock()
+    let action = state.withLock { $0.machine.demandRequested(demand) }
     perform(action)
     if let (value, replenish) = action.deliver {
       deliverAndDrain(value, replenish: replenish)
@@ -59,10 +78,9 @@ where Machine.Output == Downstream.Input, Machine.Failure == Downstream.Failure 
   }
 
   func cancel() {
-    lock.lock()
-    let upstreams = machine.cancelled()
-    let downstream = takeDownstreamIfTerminated()
-    lock.unlock()
+    let (upstreams, downstream) = state.withLock { state in
+      (state.machine.cancelled(), state.takeDownstreamIfTerminated())
+    }
     for upstream in upstreams { upstream.cancel() }
     _ = downstream
   }
@@ -70,10 +88,7 @@ where Machine.Output == Downstream.Input, Machine.Failure == Downstream.Failure 
   // MARK: Outer upstream
 
   private func outerSubscriptionReceived(_ subscription: any Subscription) {
-    lock.lock()
-    let action = machine.outerSubscriptionReceived(subscription)
-    lock.unlock()
-    switch action {
+    switch state.withLock({ $0.machine.outerSubscriptionReceived(subscription) }) {
     case .requestFromOuter(let demand): subscription.request(demand)
     case .cancelOuter: subscription.cancel()
     }
@@ -81,26 +96,24 @@ where Machine.Output == Downstream.Input, Machine.Failure == Downstream.Failure 
 
   /// Returns the number to give the new inner upstream, or `nil` when the subscription has ended.
   private func outerValueReceived() -> Int? {
-    lock.lock()
-    let action = machine.outerValueReceived()
-    lock.unlock()
+    let action = state.withLock { $0.machine.outerValueReceived() }
     guard case .subscribeInner(let inner, let previous) = action else { return nil }
     previous?.cancel()
     return inner
   }
 
   private func outerCompleted(_ completion: Subscribers.Completion<Failure>) {
-    lock.lock()
-    perform(machine.outerCompleted(completion))
+    let (action, ended) = state.withLock { state in
+      let action = state.machine.outerCompleted(completion)
+      return state.completion(action)
+    }
+    perform(action, ended: ended)
   }
 
   // MARK: Inner upstreams
 
   private func innerSubscriptionReceived(_ subscription: any Subscription, at inner: Int) {
-    lock.lock()
-    let action = machine.innerSubscriptionReceived(subscription, at: inner)
-    lock.unlock()
-    switch action {
+    switch state.withLock({ $0.machine.innerSubscriptionReceived(subscription, at: inner) }) {
     case .requestFromInner(let demand): subscription.request(demand)
     case .cancelInner: subscription.cancel()
     case .none: break
@@ -108,39 +121,34 @@ where Machine.Output == Downstream.Input, Machine.Failure == Downstream.Failure 
   }
 
   private func valueReceived(_ value: Output, at inner: Int) {
-    lock.lock()
-    let action = machine.valueReceived(value, at: inner)
-    lock.unlock()
+    let action = state.withLock { $0.machine.valueReceived(value, at: inner) }
     if case .deliver(let value, let replenish) = action {
       deliverAndDrain(value, replenish: replenish)
     }
   }
 
   private func innerCompleted(_ completion: Subscribers.Completion<Failure>, at inner: Int) {
-    lock.lock()
-    perform(machine.innerCompleted(completion, at: inner))
+    let (action, ended) = state.withLock { state in
+      let action = state.machine.innerCompleted(completion, at: inner)
+      return state.completion(action)
+    }
+    perform(action, ended: ended)
   }
 
-  /// Performs a completion action. Called with the lock held; unlocks.
-  private func perform(_ action: MergingAction<Output, Failure>.Completion) {
+  /// Performs a completion action, after the lock; `ended` is the downstream taken out with it.
+  private func perform(_ action: MergingAction<Output, Failure>.Completion, ended: Downstream?) {
     switch action {
     case .finishDownstream:
-      let downstream = takeDownstreamIfTerminated()
-      lock.unlock()
-      downstream?.receive(completion: .finished)
+      ended?.receive(completion: .finished)
     case .requestFromOuter(let outer, let demand):
-      lock.unlock()
       outer.request(demand)
     case .cancelUpstreamsAndFailDownstream(let upstreams, let error):
-      let downstream = takeDownstreamIfTerminated()
-      lock.unlock()
       for upstream in upstreams { upstream.cancel() }
-      downstream?.receive(completion: .failure(error))
+      ended?.receive(completion: .failure(error))
     case .cancelUpstreams(let upstreams):
-      lock.unlock()
       for upstream in upstreams { upstream.cancel() }
     case .none:
-      lock.unlock()
+      break
     }
   }
 
@@ -155,18 +163,16 @@ where Machine.Output == Downstream.Input, Machine.Failure == Downstream.Failure 
   /// Delivers `value`, then every value that became due while it was delivered. Only the thread
   /// that the machine chose as the delivering one calls this, so deliveries never overlap.
   private func deliverAndDrain(_ value: Output, replenish: (any Subscription)?) {
-    lock.lock()
-    let downstream = self.downstream
-    lock.unlock()
+    let downstream = state.withLock { $0.downstream }
     var next = (value: value, replenish: replenish)
     while true {
       let more = downstream?.receive(next.value) ?? .none
       next.replenish?.request(.max(1))
-      lock.lock()
-      let demandAction = more > 0 ? machine.demandRequested(more) : MergingAction<Output, Failure>.Demand()
-      let action = machine.deliveryFinished()
-      let ended = takeDownstreamIfTerminated()
-      lock.unlock()
+      let (demandAction, action, ended) = state.withLock { state in
+        let demandAction = more > 0 ? state.machine.demandRequested(more) : MergingAction<Output, Failure>.Demand()
+        let action = state.machine.deliveryFinished()
+        return (demandAction, action, state.takeDownstreamIfTerminated())
+      }
       perform(demandAction)
       switch action {
       case .deliver(let value, let replenish):
@@ -181,15 +187,6 @@ where Machine.Output == Downstream.Input, Machine.Failure == Downstream.Failure 
       }
       return
     }
-  }
-
-  /// Once the machine has terminated and no delivery is running, takes the downstream out, so the
-  /// caller releases it after unlocking. Must be called with the lock held.
-  private func takeDownstreamIfTerminated() -> Downstream? {
-    guard machine.isTerminated, !machine.isDelivering else { return nil }
-    let taken = downstream
-    downstream = nil
-    return taken
   }
 
   // MARK: Sides
