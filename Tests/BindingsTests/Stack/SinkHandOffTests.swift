@@ -45,7 +45,7 @@ struct SinkHandOffTests {
     weak var weakCaptured: Captured?
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
-    let box = SinkBox()
+    let box = HandOffSinkBox()
     do {
       let captured = Captured()
       weakCaptured = captured
@@ -67,7 +67,7 @@ struct SinkHandOffTests {
     for _ in 0..<200 {
       weak var weakCaptured: Captured?
       let subject = PassthroughSubject<Int, Never>()
-      let counter = Counter()
+      let counter = HandOffCounter()
       let sink: Subscribers.Sink<Int, Never>
       do {
         let captured = Captured()
@@ -93,11 +93,11 @@ struct SinkHandOffTests {
   }
 }
 
-private final class SinkBox: @unchecked Sendable {
+private final class HandOffSinkBox: @unchecked Sendable {
   var sink: Subscribers.Sink<Int, Never>?
 }
 
-private final class Counter: @unchecked Sendable {
+private final class HandOffCounter: @unchecked Sendable {
   private let lock = NSLock()
   private var count = 0
   func increment() { lock.withLock { count += 1 } }
