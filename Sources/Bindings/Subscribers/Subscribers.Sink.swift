@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Subscribers {
   /// A subscriber that requests an unlimited number of values and hands each to a closure.
   ///
@@ -13,19 +15,16 @@ extension Subscribers {
   public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
     @unchecked Sendable
   {
-    /// Everything the sink knows, guarded by its lock.
+    /// The subscription and the completion closure, guarded by the sink's lock.
     @usableFromInline
     struct State {
       @usableFromInline var status = SubscriptionStatus.awaitingSubscription
-      @usableFromInline var receiveValue: ((Input) -> Void)?
       @usableFromInline var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
 
-      /// Ends the sink: hands back the subscription and both closures, to be released (and the
-      /// subscription cancelled, when cancelling) after the lock.
+      /// Ends the sink: hands back the subscription and the completion closure, to be released (and
+      /// the subscription cancelled, when cancelling) after the lock.
       mutating func end() -> Ended {
-        let ended = Ended(
-          subscription: status.terminate(), receiveValue: receiveValue, receiveCompletion: receiveCompletion)
-        receiveValue = nil
+        let ended = Ended(subscription: status.terminate(), receiveCompletion: receiveCompletion)
         receiveCompletion = nil
         return ended
       }
@@ -33,11 +32,23 @@ extension Subscribers {
 
     struct Ended {
       var subscription: (any Subscription)?
-      var receiveValue: ((Input) -> Void)?
       var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
     }
 
+    /// Set in ``flags`` while a value is being handed to ``receiveValue``.
+    @usableFromInline static var deliveringFlag: UInt8 { 1 }
+    /// Set in ``flags`` once the sink has completed or been cancelled.
+    @usableFromInline static var endedFlag: UInt8 { 2 }
+
     @usableFromInline let state: Locked<State>
+    /// Whether a delivery is running and whether the sink has ended. Values are handed over with no
+    /// lock: deliveries to one subscriber never overlap, so the delivering thread marks itself here,
+    /// and whoever ends the sink releases ``receiveValue`` only when no delivery is running — else the
+    /// delivering thread releases it when it finishes.
+    @usableFromInline final let flags = Atomic<UInt8>(0)
+    /// Read by the delivering thread without the lock; set to `nil` exactly once, by the thread that
+    /// ends the sink or by the delivery that was running when it ended (see ``flags``).
+    @usableFromInline @exclusivity(unchecked) final var receiveValue: ((Input) -> Void)?
     private let liveObject = LiveObjectToken("Sink")
 
     /// Creates a sink with a closure for values and one for the completion.
@@ -45,7 +56,8 @@ extension Subscribers {
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
       receiveValue: @escaping (Input) -> Void
     ) {
-      state = Locked(State(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
+      state = Locked(State(receiveCompletion: receiveCompletion))
+      self.receiveValue = receiveValue
     }
 
     /// A short name for the subscriber in debugging output: `Sink`.
@@ -64,26 +76,49 @@ extension Subscribers {
     /// Hands `input` to the value closure; asks for no more, as the sink already requested unlimited.
     @inlinable
     public func receive(_ input: Input) -> Subscribers.Demand {
-      // Copied out through a captured local, not returned through `withLock`'s generic result: a
-      // closure returned as a generic value is re-abstracted, which allocates on every value.
-      var body: ((Input) -> Void)?
-      state.withLock { body = $0.receiveValue }
-      body?(input)
+      let before = flags.bitwiseOr(Self.deliveringFlag, ordering: .acquiringAndReleasing).oldValue
+      if before & Self.deliveringFlag != 0 {
+        // A delivery from inside a delivery (an upstream that breaks the rules): the outer one owns
+        // the flag and the release.
+        if before & Self.endedFlag == 0 { receiveValue?(input) }
+        return .none
+      }
+      if before & Self.endedFlag == 0 {
+        receiveValue?(input)
+      }
+      let after = flags.bitwiseAnd(~Self.deliveringFlag, ordering: .acquiringAndReleasing).oldValue
+      if before & Self.endedFlag == 0, after & Self.endedFlag != 0 {
+        // The sink ended while this delivery ran, and left the closure for this thread to release.
+        receiveValue = nil
+      }
       return .none
+    }
+
+    /// Marks the sink ended, and releases the value closure unless a delivery is running (which then
+    /// releases it). Returns whether this call ended the sink.
+    private func markEnded() -> Bool {
+      let before = flags.bitwiseOr(Self.endedFlag, ordering: .acquiringAndReleasing).oldValue
+      guard before & Self.endedFlag == 0 else { return false }
+      if before & Self.deliveringFlag == 0 {
+        receiveValue = nil
+      }
+      return true
     }
 
     /// Hands `completion` to the completion closure, then releases both closures.
     public func receive(completion: Subscribers.Completion<Failure>) {
+      guard markEnded() else { return }
       let ended = state.withLock { $0.end() }
       ended.receiveCompletion?(completion)
-      // The closures and the subscription are released here, after the lock.
+      // The closure and the subscription are released here, after the lock.
     }
 
     /// Cancels the upstream subscription and releases both closures; later values are not delivered.
     public func cancel() {
+      guard markEnded() else { return }
       let ended = state.withLock { $0.end() }
       ended.subscription?.cancel()
-      // The closures are released here, after the lock.
+      // The closure is released here, after the lock.
     }
   }
 }
