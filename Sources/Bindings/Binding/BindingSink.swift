@@ -65,6 +65,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   // Written once, here, and read without the lock: a `let` needs no exclusivity check.
   @usableFromInline weak let owner: Owner?
   @usableFromInline let deliver: BindingDelivery?
+  private let liveObject = LiveObjectToken("BindingSink")
 
   /// Creates a sink that calls `receiveValue` with the owner and each value while the owner lives.
   public init(owner: Owner, receiveValue: @escaping (Owner, Input) -> Void) {

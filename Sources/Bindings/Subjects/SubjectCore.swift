@@ -140,6 +140,13 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
       needsInitialValue: needsInitialValue,
       deliverValue: { conduit, value in
         unsafeDowncast(conduit, to: SubjectConduit<S>.self).deliver(value)
+      },
+      control: { conduit, control in
+        let core = unsafeDowncast(conduit, to: SubjectConduit<S>.self).core
+        switch control {
+        case .request(let demand): core.request(demand, for: conduit)
+        case .cancel: core.cancel(conduit)
+        }
       })
     let thread = currentThreadIdentity()
     switch state.withLock({ $0.attach(conduit, from: thread) }) {
@@ -182,6 +189,8 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   // MARK: Called by conduits
 
   /// Adds demand for `conduit`; queues the latest value it is owed and starts a drain if needed.
+  /// Inlinable, so that the conduit's control thunk runs it specialised.
+  @inlinable
   func request(_ demand: Subscribers.Demand, for conduit: Conduit) {
     let thread = currentThreadIdentity()
     let action = state.withLock { $0.request(demand, for: conduit, from: thread) }
@@ -201,6 +210,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     state.withLock { $0.consumeDemand(of: conduit) }
   }
 
+  @inlinable
   func cancel(_ conduit: Conduit) {
     if state.withLock({ $0.cancel(conduit) }) { conduit.releaseDownstream() }
   }
@@ -343,9 +353,13 @@ struct SubjectState<Output, Failure: Error> {
     case none
   }
 
+  @usableFromInline
   struct RequestAction {
-    var upstreamsToRequest: [any Subscription] = []
-    var startsDrain = false
+    @usableFromInline var upstreamsToRequest: [any Subscription] = []
+    @usableFromInline var startsDrain = false
+
+    @inlinable
+    init() {}
   }
 
   @usableFromInline
@@ -385,10 +399,10 @@ struct SubjectState<Output, Failure: Error> {
   @usableFromInline var sentCompletion: Subscribers.Completion<Failure>?
   /// Set when the completion has been delivered; later subscribers get it at once.
   @usableFromInline var deliveredCompletion: Subscribers.Completion<Failure>?
-  var upstreams: [any Subscription] = []
+  @usableFromInline var upstreams: [any Subscription] = []
   /// Whether any subscriber has demanded a value: a passthrough subject requests from its
   /// upstreams only from then on.
-  var hasDownstreamDemand = false
+  @usableFromInline var hasDownstreamDemand = false
   /// The current value, for ``CurrentValueSubject``; `nil` for a passthrough subject.
   @usableFromInline var current: Output?
   @usableFromInline let keepsCurrentValue: Bool
@@ -493,6 +507,7 @@ struct SubjectState<Output, Failure: Error> {
     return .deliverNow
   }
 
+  @inlinable
   mutating func request(_ demand: Subscribers.Demand, for conduit: Conduit, from thread: UInt) -> RequestAction {
     var action = RequestAction()
     guard conduit.guarded.isLive else { return action }
@@ -531,6 +546,7 @@ struct SubjectState<Output, Failure: Error> {
   }
 
   /// Returns whether the caller must release the conduit's downstream (after the lock).
+  @inlinable
   mutating func cancel(_ conduit: Conduit) -> Bool {
     guard conduit.guarded.isLive else { return false }
     conduit.guarded.isLive = false
@@ -643,6 +659,13 @@ struct ConduitState {
   }
 }
 
+/// What a conduit's control thunk is asked to do.
+@usableFromInline
+enum SubjectConduitControl {
+  case request(Subscribers.Demand)
+  case cancel
+}
+
 /// One subscriber's connection to a subject.
 @usableFromInline
 class SubjectConduitBase<Output, Failure: Error>: Subscription, @unchecked Sendable {
@@ -663,10 +686,21 @@ class SubjectConduitBase<Output, Failure: Error>: Subscription, @unchecked Senda
   @usableFromInline
   final let deliverValue: (SubjectConduitBase<Output, Failure>, Output) -> Void
 
+  /// Runs `request` and `cancel`, for the same reason: made where the types are known, it runs the
+  /// subject's control path specialised, with no generic-metadata lookups, although it is called
+  /// through the `Subscription` protocol.
   @usableFromInline
-  init(needsInitialValue: Bool, deliverValue: @escaping (SubjectConduitBase<Output, Failure>, Output) -> Void) {
+  final let control: (SubjectConduitBase<Output, Failure>, SubjectConduitControl) -> Void
+
+  @usableFromInline
+  init(
+    needsInitialValue: Bool,
+    deliverValue: @escaping (SubjectConduitBase<Output, Failure>, Output) -> Void,
+    control: @escaping (SubjectConduitBase<Output, Failure>, SubjectConduitControl) -> Void
+  ) {
     guarded = ConduitState(needsInitialValue: needsInitialValue)
     self.deliverValue = deliverValue
+    self.control = control
   }
 
   /// Publishes ``guarded`` to ``flags``; called under the subject's lock after every change.
@@ -686,7 +720,7 @@ class SubjectConduitBase<Output, Failure: Error>: Subscription, @unchecked Senda
   func deliverSubscriptionAndCompletion(_ completion: Subscribers.Completion<Failure>) {
     preconditionFailure("abstract")
   }
-  func releaseDownstream() { preconditionFailure("abstract") }
+  @usableFromInline func releaseDownstream() { preconditionFailure("abstract") }
   @usableFromInline func request(_ demand: Subscribers.Demand) { preconditionFailure("abstract") }
   @usableFromInline func cancel() { preconditionFailure("abstract") }
 }
@@ -709,11 +743,12 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     core: SubjectCore<Output, Failure>,
     downstream: Downstream,
     needsInitialValue: Bool,
-    deliverValue: @escaping (SubjectConduitBase<Output, Failure>, Output) -> Void
+    deliverValue: @escaping (SubjectConduitBase<Output, Failure>, Output) -> Void,
+    control: @escaping (SubjectConduitBase<Output, Failure>, SubjectConduitControl) -> Void
   ) {
     self.core = core
     self.downstream = downstream
-    super.init(needsInitialValue: needsInitialValue, deliverValue: deliverValue)
+    super.init(needsInitialValue: needsInitialValue, deliverValue: deliverValue, control: control)
   }
 
   @usableFromInline var description: String { "Subject subscription" }
@@ -751,18 +786,18 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     downstream?.receive(completion: completion)
   }
 
-  override func releaseDownstream() {
+  @usableFromInline override func releaseDownstream() {
     let downstream = self.downstream.take()
     _ = downstream
   }
 
   override func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-    core.request(demand, for: self)
+    control(self, .request(demand))
   }
 
   override func cancel() {
-    core.cancel(self)
+    control(self, .cancel)
   }
 }
 
@@ -773,7 +808,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
 @usableFromInline
 struct ConduitList<Output, Failure: Error> {
   @usableFromInline private(set) var snapshot = ContiguousArray<SubjectConduitBase<Output, Failure>?>()
-  private var holes = 0
+  @usableFromInline var holes = 0
 
   @usableFromInline
   init() {}
@@ -786,6 +821,7 @@ struct ConduitList<Output, Failure: Error> {
     snapshot.append(conduit)
   }
 
+  @inlinable
   mutating func remove(_ conduit: SubjectConduitBase<Output, Failure>) {
     let slot = conduit.guarded.slot
     guard slot >= 0, slot < snapshot.count, snapshot[slot] === conduit else { return }
@@ -803,7 +839,8 @@ struct ConduitList<Output, Failure: Error> {
     return all
   }
 
-  private mutating func compact() {
+  @usableFromInline
+  mutating func compact() {
     var live = ContiguousArray<SubjectConduitBase<Output, Failure>?>()
     // Keep the capacity: a list that just shrank usually grows again (subscribe/cancel churn).
     live.reserveCapacity(snapshot.capacity)

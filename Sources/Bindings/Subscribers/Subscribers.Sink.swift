@@ -15,32 +15,15 @@ extension Subscribers {
   public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
     @unchecked Sendable
   {
-    /// The subscription and the completion closure, guarded by the sink's lock.
-    @usableFromInline
-    struct State {
-      @usableFromInline var status = SubscriptionStatus.awaitingSubscription
-      @usableFromInline var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
-
-      /// Ends the sink: hands back the subscription and the completion closure, to be released (and
-      /// the subscription cancelled, when cancelling) after the lock.
-      mutating func end() -> Ended {
-        let ended = Ended(subscription: status.terminate(), receiveCompletion: receiveCompletion)
-        receiveCompletion = nil
-        return ended
-      }
-    }
-
-    struct Ended {
-      var subscription: (any Subscription)?
-      var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
-    }
-
     /// Set in ``flags`` while a value is being handed to ``receiveValue``.
     @usableFromInline static var deliveringFlag: UInt8 { 1 }
     /// Set in ``flags`` once the sink has completed or been cancelled.
     @usableFromInline static var endedFlag: UInt8 { 2 }
 
-    @usableFromInline let state: Locked<State>
+    /// The subscription, guarded by the sink's lock. A non-generic state, so that the sink's methods,
+    /// which run unspecialised when called through `Cancellable` or `Subscriber`, look up no generic
+    /// metadata to reach it.
+    @usableFromInline let status: Locked<SubscriptionStatus>
     /// Whether a delivery is running and whether the sink has ended. Values are handed over with no
     /// lock: deliveries to one subscriber never overlap, so the delivering thread marks itself here,
     /// and whoever ends the sink releases ``receiveValue`` only when no delivery is running — else the
@@ -49,6 +32,8 @@ extension Subscribers {
     /// Read by the delivering thread without the lock; set to `nil` exactly once, by the thread that
     /// ends the sink or by the delivery that was running when it ended (see ``flags``).
     @usableFromInline @exclusivity(unchecked) final var receiveValue: ((Input) -> Void)?
+    /// Taken and released by the one thread that ends the sink (the one that sets the ended flag).
+    @exclusivity(unchecked) final var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
     private let liveObject = LiveObjectToken("Sink")
 
     /// Creates a sink with a closure for values and one for the completion.
@@ -56,8 +41,9 @@ extension Subscribers {
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
       receiveValue: @escaping (Input) -> Void
     ) {
-      state = Locked(State(receiveCompletion: receiveCompletion))
+      status = Locked(.awaitingSubscription)
       self.receiveValue = receiveValue
+      self.receiveCompletion = receiveCompletion
     }
 
     /// A short name for the subscriber in debugging output: `Sink`.
@@ -66,7 +52,7 @@ extension Subscribers {
     /// Requests unlimited values from `subscription`, or cancels it if the sink already has one or
     /// has ended.
     public func receive(subscription: any Subscription) {
-      if state.withLock({ $0.status.accept(subscription) }) {
+      if status.withLock({ $0.accept(subscription) }) {
         subscription.request(.unlimited)
       } else {
         subscription.cancel()
@@ -108,17 +94,19 @@ extension Subscribers {
     /// Hands `completion` to the completion closure, then releases both closures.
     public func receive(completion: Subscribers.Completion<Failure>) {
       guard markEnded() else { return }
-      let ended = state.withLock { $0.end() }
-      ended.receiveCompletion?(completion)
+      let subscription = status.withLock { $0.terminate() }
+      let receiveCompletion = self.receiveCompletion.take()
+      receiveCompletion?(completion)
       // The closure and the subscription are released here, after the lock.
+      _ = subscription
     }
 
     /// Cancels the upstream subscription and releases both closures; later values are not delivered.
     public func cancel() {
       guard markEnded() else { return }
-      let ended = state.withLock { $0.end() }
-      ended.subscription?.cancel()
-      // The closure is released here, after the lock.
+      let subscription = status.withLock { $0.terminate() }
+      receiveCompletion = nil
+      subscription?.cancel()
     }
   }
 }
