@@ -85,6 +85,19 @@ struct DebounceTests {
   func lifecycle() {
     expectLifecycleForEveryEnding { $0.debounce(for: .seconds(1), scheduler: ImmediateScheduler.shared) }
   }
+
+  @Test("a value replaced by a later one is let go after the lock: its deinit may use the subscription")
+  func releasesReplacedValueOutsideTheLock() {
+    let scheduler = TestScheduler()
+    let subject = PassthroughSubject<ReleaseProbe, Never>()
+    let recorder = RecordingSubscriber<ReleaseProbe, Never>(initialDemand: .max(1))
+    subject.debounce(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    subject.send(ReleaseProbe(1) { expectNoLockHeld { recorder.request(.max(1)) } })
+    subject.send(ReleaseProbe(2))
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.values.map(\.id) == [2])
+    recorder.cancel()
+  }
 }
 
 @Suite("debounce state machine", .releasesEveryObject)
