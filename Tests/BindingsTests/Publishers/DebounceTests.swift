@@ -37,6 +37,18 @@ struct DebounceTests {
     #expect(recorder.events == [.subscription, .completion(.failure(.oops))])
   }
 
+  @Test("a cancel after the upstream completed, before the scheduler ran, stops the completion")
+  func cancelStopsAScheduledCompletion() {
+    let scheduler = TestScheduler()
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = RecordingSubscriber<Int, TestError>()
+    subject.debounce(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    subject.send(completion: .failure(.oops))
+    recorder.cancel()
+    scheduler.advance()
+    #expect(recorder.events == [.subscription])
+  }
+
   @Test("a value that falls due without demand is dropped; later demand gets later values")
   func honoursDemand() {
     let scheduler = TestScheduler()
