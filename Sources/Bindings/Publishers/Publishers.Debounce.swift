@@ -88,6 +88,8 @@ extension Publishers.Debounce {
     enum Status {
       case awaitingSubscription
       case subscribed(any Subscription)
+      /// The upstream completed; the completion waits on the scheduler.
+      case completing
       case terminal
     }
 
@@ -136,9 +138,17 @@ extension Publishers.Debounce {
 
     mutating func completionReceived(_ completion: Subscribers.Completion<Failure>) -> Action {
       guard case .subscribed(let subscription) = status else { return .none }
-      status = .terminal
+      status = .completing
       pendingValue = nil
       return .scheduleCompletion(completion, releasing: subscription)
+    }
+
+    /// Whether the completion the scheduler now runs is still to be delivered: not once the
+    /// subscriber has cancelled.
+    mutating func completionDue() -> Bool {
+      guard case .completing = status else { return false }
+      status = .terminal
+      return true
     }
 
     mutating func demandRequested(_ additional: Subscribers.Demand) {
@@ -226,7 +236,10 @@ extension Publishers.Debounce {
         let additional = downstream.receive(value)
         if additional > 0 { stateMachine.withLock { $0.demandRequested(additional) } }
       case .scheduleCompletion(let completion, _):
-        scheduler.schedule(options: options) { self.downstream.receive(completion: completion) }
+        scheduler.schedule(options: options) {
+          // Nothing starts after cancel() has returned, a completion already on its way included.
+          if self.stateMachine.withLock({ $0.completionDue() }) { self.downstream.receive(completion: completion) }
+        }
       }
     }
   }

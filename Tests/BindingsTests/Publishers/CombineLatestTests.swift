@@ -250,4 +250,24 @@ struct CombineLatestTests {
     [Source]().combineLatest().subscribe(recorder)
     #expect(recorder.events == [.subscription, .completion(.finished)])
   }
+
+  @Test("a value replaced by a newer one is released after the lock, so its deinit may send into the same operator")
+  func replacedValueIsReleasedAfterTheLock() {
+    final class Value {
+      let onRelease: () -> Void
+      init(onRelease: @escaping () -> Void) { self.onRelease = onRelease }
+      deinit { onRelease() }
+    }
+    let left = PassthroughSubject<Value, Never>()
+    let right = PassthroughSubject<Int, Never>()
+    let recorder = RecordingSubscriber<Int, Never>()
+    left.combineLatest(right) { _, number in number }.subscribe(recorder)
+    // A deadlock here (the lock is not recursive) fails the test through the watchdog.
+    runOnThreads(1, name: "send") { _ in
+      left.send(Value { right.send(100) })
+      left.send(Value {})
+    }
+    #expect(recorder.values == [100])
+    recorder.cancel()
+  }
 }

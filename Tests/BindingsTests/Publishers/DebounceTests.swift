@@ -37,6 +37,18 @@ struct DebounceTests {
     #expect(recorder.events == [.subscription, .completion(.failure(.oops))])
   }
 
+  @Test("a cancel after the upstream completed, before the scheduler ran, stops the completion")
+  func cancelStopsAScheduledCompletion() {
+    let scheduler = TestScheduler()
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = RecordingSubscriber<Int, TestError>()
+    subject.debounce(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    subject.send(completion: .failure(.oops))
+    recorder.cancel()
+    scheduler.advance()
+    #expect(recorder.events == [.subscription])
+  }
+
   @Test("a value that falls due without demand is dropped; later demand gets later values")
   func honoursDemand() {
     let scheduler = TestScheduler()
@@ -84,6 +96,19 @@ struct DebounceTests {
   @Test("lifecycle: subscriber, subscription and subject are released")
   func lifecycle() {
     expectLifecycleForEveryEnding { $0.debounce(for: .seconds(1), scheduler: ImmediateScheduler.shared) }
+  }
+
+  @Test("a value replaced by a later one is let go after the lock: its deinit may use the subscription")
+  func releasesReplacedValueOutsideTheLock() {
+    let scheduler = TestScheduler()
+    let subject = PassthroughSubject<ReleaseProbe, Never>()
+    let recorder = RecordingSubscriber<ReleaseProbe, Never>(initialDemand: .max(1))
+    subject.debounce(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    subject.send(ReleaseProbe(1) { expectNoLockHeld { recorder.request(.max(1)) } })
+    subject.send(ReleaseProbe(2))
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.values.map(\.id) == [2])
+    recorder.cancel()
   }
 }
 

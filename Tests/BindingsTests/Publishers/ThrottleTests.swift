@@ -103,6 +103,19 @@ struct ThrottleTests {
     expectLifecycleForEveryEnding { $0.throttle(for: .seconds(1), scheduler: ImmediateScheduler.shared, latest: true) }
     expectLifecycleForEveryEnding { $0.throttle(for: .seconds(1), scheduler: ImmediateScheduler.shared, latest: false) }
   }
+
+  @Test("a value replaced by a later one is let go after the lock: its deinit may use the subscription")
+  func releasesReplacedValueOutsideTheLock() {
+    let scheduler = TestScheduler()
+    let subject = PassthroughSubject<ReleaseProbe, Never>()
+    let recorder = RecordingSubscriber<ReleaseProbe, Never>()
+    subject.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
+    subject.send(ReleaseProbe(1) { expectNoLockHeld { recorder.request(.max(1)) } })
+    subject.send(ReleaseProbe(2))
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.values.map(\.id) == [2])
+    recorder.cancel()
+  }
 }
 
 @Suite("throttle state machine", .releasesEveryObject)

@@ -133,8 +133,14 @@ extension Publishers {
         CombineLatestStateMachine(upstreamCount: 2), downstream: subscriber, values: (A.Output?.none, B.Output?.none),
         description: "CombineLatest", take: { ($0.0!, $0.1!) }, transform: transform)
       storage.start()
-      a.subscribe(storage.side(0) { $0.0 = $1 })
-      b.subscribe(storage.side(1) { $0.1 = $1 })
+      a.subscribe(
+        storage.side(0) { values, input in
+          defer { values.0 = input }; return values.0.take()
+        })
+      b.subscribe(
+        storage.side(1) { values, input in
+          defer { values.1 = input }; return values.1.take()
+        })
     }
 
     func transformed<T>(_ transform: @escaping (Output) -> T) -> Transformed<T> {
@@ -212,9 +218,18 @@ extension Publishers {
         values: (A.Output?.none, B.Output?.none, C.Output?.none), description: "CombineLatest",
         take: { ($0.0!, $0.1!, $0.2!) }, transform: transform)
       storage.start()
-      a.subscribe(storage.side(0) { $0.0 = $1 })
-      b.subscribe(storage.side(1) { $0.1 = $1 })
-      c.subscribe(storage.side(2) { $0.2 = $1 })
+      a.subscribe(
+        storage.side(0) { values, input in
+          defer { values.0 = input }; return values.0.take()
+        })
+      b.subscribe(
+        storage.side(1) { values, input in
+          defer { values.1 = input }; return values.1.take()
+        })
+      c.subscribe(
+        storage.side(2) { values, input in
+          defer { values.2 = input }; return values.2.take()
+        })
     }
 
     func transformed<T>(_ transform: @escaping (Output) -> T) -> Transformed<T> {
@@ -296,10 +311,22 @@ extension Publishers {
         values: (A.Output?.none, B.Output?.none, C.Output?.none, D.Output?.none), description: "CombineLatest",
         take: { ($0.0!, $0.1!, $0.2!, $0.3!) }, transform: transform)
       storage.start()
-      a.subscribe(storage.side(0) { $0.0 = $1 })
-      b.subscribe(storage.side(1) { $0.1 = $1 })
-      c.subscribe(storage.side(2) { $0.2 = $1 })
-      d.subscribe(storage.side(3) { $0.3 = $1 })
+      a.subscribe(
+        storage.side(0) { values, input in
+          defer { values.0 = input }; return values.0.take()
+        })
+      b.subscribe(
+        storage.side(1) { values, input in
+          defer { values.1 = input }; return values.1.take()
+        })
+      c.subscribe(
+        storage.side(2) { values, input in
+          defer { values.2 = input }; return values.2.take()
+        })
+      d.subscribe(
+        storage.side(3) { values, input in
+          defer { values.3 = input }; return values.3.take()
+        })
     }
 
     func transformed<T>(_ transform: @escaping (Output) -> T) -> Transformed<T> {

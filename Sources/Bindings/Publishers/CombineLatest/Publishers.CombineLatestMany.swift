@@ -60,7 +60,10 @@ extension Publishers {
         description: "CombineLatest", take: { $0.map { $0! } }, transform: { $0 })
       storage.start()
       for (index, publisher) in publishers.enumerated() {
-        publisher.subscribe(storage.side(index) { $0[index] = $1 })
+        publisher.subscribe(
+          storage.side(index) { values, input in
+            defer { values[index] = input }; return values[index].take()
+          })
       }
     }
   }

@@ -100,9 +100,10 @@ where Machine.Failure == Downstream.Failure {
     downstream?.receive(subscription: self)
   }
 
-  /// The subscriber for upstream number `index`, which stores its values with `store`.
+  /// The subscriber for upstream number `index`, which stores its values with `store`. `store`
+  /// returns the value it replaced, if any, so that it is released after the lock.
   @inlinable
-  func side<Input>(_ index: Int, store: @escaping (inout Values, Input) -> Void) -> Side<Input> {
+  func side<Input>(_ index: Int, store: @escaping (inout Values, Input) -> Input?) -> Side<Input> {
     Side(index: index, storage: self, store: store)
   }
 
@@ -140,19 +141,23 @@ where Machine.Failure == Downstream.Failure {
   }
 
   @inlinable
-  func receive<Input>(_ input: Input, at index: Int, store: (inout Values, Input) -> Void) {
+  func receive<Input>(_ input: Input, at index: Int, store: (inout Values, Input) -> Input?) {
+    // The value a store replaces may hold the last reference to a user object: it is released
+    // after the lock.
+    var replaced: Input?
     let delivery: (Combination, Downstream?)? = state.withLock { state in
       switch state.machine.valueReceived(at: index) {
       case .dropValue:
         return nil
       case .storeValue:
-        store(&state.values, input)
+        replaced = store(&state.values, input)
         return nil
       case .storeValueAndDeliver:
-        store(&state.values, input)
+        replaced = store(&state.values, input)
         return (take(&state.values), state.downstream)
       }
     }
+    _ = replaced
     if let (combination, downstream) = delivery { deliverAndDrain(combination, to: downstream) }
   }
 
@@ -224,10 +229,10 @@ where Machine.Failure == Downstream.Failure {
 
     @usableFromInline let index: Int
     @usableFromInline let storage: CombiningStorage
-    @usableFromInline let store: (inout Values, Input) -> Void
+    @usableFromInline let store: (inout Values, Input) -> Input?
 
     @inlinable
-    init(index: Int, storage: CombiningStorage, store: @escaping (inout Values, Input) -> Void) {
+    init(index: Int, storage: CombiningStorage, store: @escaping (inout Values, Input) -> Input?) {
       self.index = index
       self.storage = storage
       self.store = store

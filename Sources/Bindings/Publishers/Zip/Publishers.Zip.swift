@@ -129,8 +129,14 @@ extension Publishers {
         values: (EventQueue<A.Output>(), EventQueue<B.Output>()), description: "Zip",
         take: { ($0.0.popFirst()!, $0.1.popFirst()!) }, transform: transform)
       storage.start()
-      a.subscribe(storage.side(0) { $0.0.append($1) })
-      b.subscribe(storage.side(1) { $0.1.append($1) })
+      a.subscribe(
+        storage.side(0) {
+          $0.0.append($1); return nil
+        })
+      b.subscribe(
+        storage.side(1) {
+          $0.1.append($1); return nil
+        })
     }
 
     /// The publisher a transforming `zip` returns: each tuple passed through a closure, without a
@@ -209,9 +215,18 @@ extension Publishers {
         values: (EventQueue<A.Output>(), EventQueue<B.Output>(), EventQueue<C.Output>()), description: "Zip",
         take: { ($0.0.popFirst()!, $0.1.popFirst()!, $0.2.popFirst()!) }, transform: transform)
       storage.start()
-      a.subscribe(storage.side(0) { $0.0.append($1) })
-      b.subscribe(storage.side(1) { $0.1.append($1) })
-      c.subscribe(storage.side(2) { $0.2.append($1) })
+      a.subscribe(
+        storage.side(0) {
+          $0.0.append($1); return nil
+        })
+      b.subscribe(
+        storage.side(1) {
+          $0.1.append($1); return nil
+        })
+      c.subscribe(
+        storage.side(2) {
+          $0.2.append($1); return nil
+        })
     }
 
     /// The publisher a transforming `zip` returns: each tuple passed through a closure, without a
@@ -294,10 +309,22 @@ extension Publishers {
         description: "Zip", take: { ($0.0.popFirst()!, $0.1.popFirst()!, $0.2.popFirst()!, $0.3.popFirst()!) },
         transform: transform)
       storage.start()
-      a.subscribe(storage.side(0) { $0.0.append($1) })
-      b.subscribe(storage.side(1) { $0.1.append($1) })
-      c.subscribe(storage.side(2) { $0.2.append($1) })
-      d.subscribe(storage.side(3) { $0.3.append($1) })
+      a.subscribe(
+        storage.side(0) {
+          $0.0.append($1); return nil
+        })
+      b.subscribe(
+        storage.side(1) {
+          $0.1.append($1); return nil
+        })
+      c.subscribe(
+        storage.side(2) {
+          $0.2.append($1); return nil
+        })
+      d.subscribe(
+        storage.side(3) {
+          $0.3.append($1); return nil
+        })
     }
 
     /// The publisher a transforming `zip` returns: each tuple passed through a closure, without a
