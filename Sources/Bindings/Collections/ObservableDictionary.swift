@@ -13,7 +13,7 @@ public typealias ObservableDictionaryEvent<Key: Hashable, Value> = CollectionEve
 /// scores["ada"] = 2                                           // prints "["ada": 2] updated ["ada"]"
 /// ```
 ///
-/// Subscribing replays the current contents with a ``DictionaryChangeset/reset`` change. A publisher
+/// Subscribing replays the current contents with a ``UnorderedChangeset/reset`` change. A publisher
 /// for `<~` and every operator; it never fails nor completes. Safe to use from any thread. The
 /// keys' `hash(into:)` and `==` are your code, so they never run while the dictionary holds its
 /// lock (see ``MutableObservableDictionary``).

@@ -11,7 +11,7 @@ public typealias ObservableSetEvent<Element: Hashable> = CollectionEvent<Set<Ele
 /// tags.remove("swift")                                        // prints "[] removed ["swift"]"
 /// ```
 ///
-/// Subscribing replays the current members with a ``SetChangeset/reset`` change. A publisher for
+/// Subscribing replays the current members with a ``UnorderedChangeset/reset`` change. A publisher for
 /// `<~` and every operator; it never fails nor completes. Safe to use from any thread.
 ///
 /// The members' `hash(into:)` and `==` are your code, so they never run while the set holds its

@@ -1,5 +1,6 @@
-/// How a set changed in one event: the members that were inserted, removed or replaced by an
-/// equal one.
+/// How an unordered collection changed in one event: the members (of a set) or keys (of a
+/// dictionary) that were inserted, removed or updated. ``SetChangeset`` and
+/// ``DictionaryChangeset`` are its two names.
 ///
 /// ```swift
 /// let tags = MutableObservableSet(["swift"])
@@ -8,13 +9,15 @@
 /// tags.remove("swift")  // prints "removed ["swift"]"
 /// ```
 ///
-/// A set has no order, so the change names members, not offsets. The three sets are disjoint.
-public struct SetChangeset<Element: Hashable>: Hashable, CustomStringConvertible {
-  /// Members that are in the set after the change and were not before.
+/// A set or a dictionary has no order, so the change names members or keys, not offsets. The three
+/// sets are disjoint.
+public struct UnorderedChangeset<Element: Hashable>: Hashable, CustomStringConvertible {
+  /// Members (keys) that are in the collection after the change and were not before.
   public private(set) var inserted: Set<Element>
-  /// Members that were in the set before the change and are not after.
+  /// Members (keys) that were in the collection before the change and are not after.
   public private(set) var removed: Set<Element>
-  /// Members replaced by an equal one (`update(with:)`): in the set before and after.
+  /// Members replaced by an equal one (`update(with:)`), or keys whose value was set: in the
+  /// collection before and after.
   public private(set) var updated: Set<Element>
   /// Whether the whole contents were replaced without a description of the change (the first event).
   public private(set) var isReset: Bool
@@ -37,8 +40,8 @@ public struct SetChangeset<Element: Hashable>: Hashable, CustomStringConvertible
   /// ```swift
   /// print(SetChangeset<Int>.reset.isReset)   // prints "true"
   /// ```
-  public static var reset: SetChangeset {
-    var change = SetChangeset()
+  public static var reset: UnorderedChangeset {
+    var change = UnorderedChangeset()
     change.isReset = true
     return change
   }
@@ -92,67 +95,6 @@ public struct SetChangeset<Element: Hashable>: Hashable, CustomStringConvertible
     }
     set = result
   }
-}
-
-extension SetChangeset: Sendable where Element: Sendable {}
-
-/// How a dictionary changed in one event: the keys that were added, removed or given a new value.
-///
-/// ```swift
-/// let scores = MutableObservableDictionary(["ada": 1])
-/// let token = scores.dropFirst().sink { print($0.change) }
-/// scores["grace"] = 2   // prints "inserted ["grace"]"
-/// scores["ada"] = 3     // prints "updated ["ada"]"
-/// scores["ada"] = nil   // prints "removed ["ada"]"
-/// ```
-///
-/// A dictionary has no order, so the change names keys, not offsets. The three sets are disjoint.
-public struct DictionaryChangeset<Key: Hashable>: Hashable, CustomStringConvertible {
-  /// Keys that have a value after the change and had none before.
-  public private(set) var inserted: Set<Key>
-  /// Keys that had a value before the change and have none after.
-  public private(set) var removed: Set<Key>
-  /// Keys whose value was set, before and after the change.
-  public private(set) var updated: Set<Key>
-  /// Whether the whole contents were replaced without a description of the change (the first event).
-  public private(set) var isReset: Bool
-
-  /// A changeset made of the given keys.
-  ///
-  /// ```swift
-  /// let change = DictionaryChangeset(inserted: ["a"])
-  /// print(change.inserted)   // prints "["a"]"
-  /// ```
-  public init(inserted: Set<Key> = [], removed: Set<Key> = [], updated: Set<Key> = []) {
-    self.inserted = inserted
-    self.removed = removed
-    self.updated = updated
-    self.isReset = false
-  }
-
-  /// The contents were replaced as a whole.
-  ///
-  /// ```swift
-  /// print(DictionaryChangeset<String>.reset.isReset)   // prints "true"
-  /// ```
-  public static var reset: DictionaryChangeset {
-    var change = DictionaryChangeset()
-    change.isReset = true
-    return change
-  }
-
-  /// Whether nothing changed.
-  public var isEmpty: Bool { !isReset && inserted.isEmpty && removed.isEmpty && updated.isEmpty }
-
-  /// The inserted, removed and updated keys, as `inserted ["b"], updated ["a"]`.
-  public var description: String {
-    if isReset { return "reset" }
-    var parts: [String] = []
-    if !inserted.isEmpty { parts.append("inserted \(Array(inserted))") }
-    if !removed.isEmpty { parts.append("removed \(Array(removed))") }
-    if !updated.isEmpty { parts.append("updated \(Array(updated))") }
-    return parts.isEmpty ? "no change" : parts.joined(separator: ", ")
-  }
 
   /// Applies this change to `dictionary`, the contents before the change, taking the values of
   /// inserted and updated keys from `newContents`, the contents after it.
@@ -166,8 +108,8 @@ public struct DictionaryChangeset<Key: Hashable>: Hashable, CustomStringConverti
   /// - Throws: ``ArrayChangeset/MismatchError`` when a removed or updated key is missing, an inserted
   ///   one is already there, or one does not fit `newContents`; `dictionary` is then left unchanged.
   public func apply<Value>(
-    to dictionary: inout [Key: Value],
-    newContents: [Key: Value]
+    to dictionary: inout [Element: Value],
+    newContents: [Element: Value]
   ) throws(ArrayChangeset.MismatchError) {
     if isReset {
       dictionary = newContents
@@ -195,4 +137,25 @@ public struct DictionaryChangeset<Key: Hashable>: Hashable, CustomStringConverti
   }
 }
 
-extension DictionaryChangeset: Sendable where Key: Sendable {}
+extension UnorderedChangeset: Sendable where Element: Sendable {}
+
+/// How a set changed in one event: the members that were inserted, removed or replaced by an
+/// equal one.
+///
+/// ```swift
+/// let tags = MutableObservableSet(["swift"])
+/// let token = tags.dropFirst().sink { print($0.change) }
+/// tags.insert("ios")   // prints "inserted ["ios"]"
+/// ```
+public typealias SetChangeset<Element: Hashable> = UnorderedChangeset<Element>
+
+/// How a dictionary changed in one event: the keys that were added, removed or given a new value.
+///
+/// ```swift
+/// let scores = MutableObservableDictionary(["ada": 1])
+/// let token = scores.dropFirst().sink { print($0.change) }
+/// scores["grace"] = 2   // prints "inserted ["grace"]"
+/// scores["ada"] = 3     // prints "updated ["ada"]"
+/// scores["ada"] = nil   // prints "removed ["ada"]"
+/// ```
+public typealias DictionaryChangeset<Key: Hashable> = UnorderedChangeset<Key>
