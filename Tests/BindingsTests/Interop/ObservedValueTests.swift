@@ -95,7 +95,9 @@ struct ObservedValueTests {
     let model = ProbedModel()
     let scheduler = TestScheduler()
     let recorder = RecordingSubscriber<ProbedEquatable, Never>()
-    model.probed = ProbedEquatable(raw: 1) { expectNoLockHeld { recorder.request(.max(1)) } }
+    // Weak: the recorder keeps the value it received, and the value keeps this closure.
+    let weakRecorder = WeakRecorderReference(recorder)
+    model.probed = ProbedEquatable(raw: 1) { expectNoLockHeld { weakRecorder.recorder?.request(.max(1)) } }
     model.observe(\.probed, on: scheduler).subscribe(recorder)
     model.probed = ProbedEquatable(raw: 1)
     scheduler.advance()
@@ -242,4 +244,10 @@ struct ObservedValueTests {
     scheduler.advance()
     #expect(editor.title == "Grace")
   }
+}
+
+/// A weak reference a `@Sendable` closure can capture.
+private final class WeakRecorderReference: @unchecked Sendable {
+  weak var recorder: RecordingSubscriber<ProbedEquatable, Never>?
+  init(_ recorder: RecordingSubscriber<ProbedEquatable, Never>) { self.recorder = recorder }
 }
