@@ -134,13 +134,9 @@ extension Publishers {
         description: "CombineLatest", take: { ($0.0!, $0.1!) }, transform: transform)
       storage.start()
       a.subscribe(
-        storage.side(0) { values, input in
-          defer { values.0 = input }; return values.0.take()
-        })
+        storage.side(0) { $0.0.exchange(with: $1) })
       b.subscribe(
-        storage.side(1) { values, input in
-          defer { values.1 = input }; return values.1.take()
-        })
+        storage.side(1) { $0.1.exchange(with: $1) })
     }
 
     func transformed<T>(_ transform: @escaping (Output) -> T) -> Transformed<T> {
@@ -219,17 +215,11 @@ extension Publishers {
         take: { ($0.0!, $0.1!, $0.2!) }, transform: transform)
       storage.start()
       a.subscribe(
-        storage.side(0) { values, input in
-          defer { values.0 = input }; return values.0.take()
-        })
+        storage.side(0) { $0.0.exchange(with: $1) })
       b.subscribe(
-        storage.side(1) { values, input in
-          defer { values.1 = input }; return values.1.take()
-        })
+        storage.side(1) { $0.1.exchange(with: $1) })
       c.subscribe(
-        storage.side(2) { values, input in
-          defer { values.2 = input }; return values.2.take()
-        })
+        storage.side(2) { $0.2.exchange(with: $1) })
     }
 
     func transformed<T>(_ transform: @escaping (Output) -> T) -> Transformed<T> {
@@ -312,21 +302,13 @@ extension Publishers {
         take: { ($0.0!, $0.1!, $0.2!, $0.3!) }, transform: transform)
       storage.start()
       a.subscribe(
-        storage.side(0) { values, input in
-          defer { values.0 = input }; return values.0.take()
-        })
+        storage.side(0) { $0.0.exchange(with: $1) })
       b.subscribe(
-        storage.side(1) { values, input in
-          defer { values.1 = input }; return values.1.take()
-        })
+        storage.side(1) { $0.1.exchange(with: $1) })
       c.subscribe(
-        storage.side(2) { values, input in
-          defer { values.2 = input }; return values.2.take()
-        })
+        storage.side(2) { $0.2.exchange(with: $1) })
       d.subscribe(
-        storage.side(3) { values, input in
-          defer { values.3 = input }; return values.3.take()
-        })
+        storage.side(3) { $0.3.exchange(with: $1) })
     }
 
     func transformed<T>(_ transform: @escaping (Output) -> T) -> Transformed<T> {

@@ -61,9 +61,7 @@ extension Publishers {
       storage.start()
       for (index, publisher) in publishers.enumerated() {
         publisher.subscribe(
-          storage.side(index) { values, input in
-            defer { values[index] = input }; return values[index].take()
-          })
+          storage.side(index) { $0[index].exchange(with: $1) })
       }
     }
   }

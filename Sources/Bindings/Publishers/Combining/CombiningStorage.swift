@@ -257,3 +257,14 @@ where Machine.Failure == Downstream.Failure {
     }
   }
 }
+
+extension Optional {
+  /// Stores `newValue` and hands back the value it replaces, so that the caller can let the old one
+  /// go after unlocking (a combining side's `store`).
+  @inlinable
+  mutating func exchange(with newValue: Wrapped) -> Wrapped? {
+    let old = take()
+    self = newValue
+    return old
+  }
+}
