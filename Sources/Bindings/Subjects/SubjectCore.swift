@@ -721,8 +721,14 @@ class SubjectConduitBase<Output, Failure: Error>: Subscription, @unchecked Senda
     preconditionFailure("abstract")
   }
   @usableFromInline func releaseDownstream() { preconditionFailure("abstract") }
-  @usableFromInline func request(_ demand: Subscribers.Demand) { preconditionFailure("abstract") }
-  @usableFromInline func cancel() { preconditionFailure("abstract") }
+  @usableFromInline final func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
+    control(self, .request(demand))
+  }
+
+  @usableFromInline final func cancel() {
+    control(self, .cancel)
+  }
 }
 
 @usableFromInline
@@ -789,15 +795,6 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   @usableFromInline override func releaseDownstream() {
     let downstream = self.downstream.take()
     _ = downstream
-  }
-
-  override func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-    control(self, .request(demand))
-  }
-
-  override func cancel() {
-    control(self, .cancel)
   }
 }
 
