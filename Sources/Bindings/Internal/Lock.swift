@@ -1,4 +1,5 @@
 import Builtin
+import Synchronization
 
 #if canImport(Darwin)
 import Darwin
@@ -38,85 +39,89 @@ struct InlineCell<Value>: ~Copyable {
   }
 }
 
-/// The one lock primitive the library uses: a mutex stored inline in its owner, that spins briefly
+/// The one lock primitive the library uses: a lock stored inline in its owner, that spins briefly
 /// and then parks a waiting thread.
 ///
-/// - On Linux: a glibc *adaptive* `pthread_mutex_t` — a bounded spin on the lock word, then a futex
-///   wait, so a waiter whose holder was preempted sleeps instead of burning its time slice, and is
-///   woken as soon as the lock is released. ThreadSanitizer intercepts pthread mutexes, so it sees
-///   every critical section. (A spin-then-`sched_yield` lock, used before, measured a 414 ms worst
-///   wait under outside load against 60 ms for a parking mutex; `Synchronization.Mutex` parks too,
-///   but ThreadSanitizer does not see it on Linux.)
-/// - On Apple platforms: `os_unfair_lock` (parks, with priority donation); on Windows: `SRWLOCK`.
+/// - On Linux and Android: a 4-byte lock word (``Synchronization/Atomic``) with a parking lot. Taking
+///   a free lock is one compare-and-swap and releasing it one exchange, both inlined into the caller;
+///   a thread that finds the lock taken spins for a short while, then parks on a condition variable
+///   in one of ``ParkingLot``'s buckets (chosen by the lock's address), and the releasing thread
+///   wakes it. A parked thread sleeps rather than burning its time slice while the holder is
+///   preempted (a spin-then-`sched_yield` lock, used before, measured a 414 ms worst wait under
+///   outside load against 60 ms for a parking lock). ThreadSanitizer sees the lock: its atomic
+///   operations are compiled into the library, with acquire and release ordering, and the buckets
+///   are pthread mutexes and condition variables, which it intercepts. (`Synchronization.Mutex` is
+///   not seen by ThreadSanitizer on Linux: its operations are compiled in the uninstrumented
+///   standard library. A glibc `pthread_mutex_t`, used before, is 40 bytes in every object that
+///   holds a lock.)
+/// - On Apple platforms: `os_unfair_lock` (4 bytes, parks, with priority donation); on Windows:
+///   `SRWLOCK`.
 ///
-/// All three are stored inline at a stable address (``InlineCell``): a lock costs no allocation.
-/// The type is non-copyable, so exactly one owner holds it; store it in a class as
-/// `private let lock = Lock()`. New code uses ``Locked`` instead, which also keeps the state the lock
-/// guards out of reach except inside the critical section. Not recursive; never call out to a
-/// subscriber or user closure while holding it (see DESIGN.md, "Threading").
+/// Stored inline at a stable address (``InlineCell``, or the raw layout of `Atomic`): a lock costs
+/// no allocation. The type is non-copyable, so exactly one owner holds it. New code uses ``Locked``,
+/// which also keeps the state the lock guards out of reach except inside the critical section. Not
+/// recursive; never call out to a subscriber or user closure while holding it (see DESIGN.md,
+/// "Threading").
 @usableFromInline
 struct Lock: ~Copyable, @unchecked Sendable {
   #if canImport(Darwin)
-  @usableFromInline typealias Primitive = os_unfair_lock
-  #elseif canImport(WinSDK)
-  @usableFromInline typealias Primitive = SRWLOCK
-  #else
-  @usableFromInline typealias Primitive = pthread_mutex_t
-  #endif
-
-  @usableFromInline
-  let cell: InlineCell<Primitive>
+  @usableFromInline let cell: InlineCell<os_unfair_lock>
 
   @inlinable
   init() {
-    #if canImport(Darwin)
     cell = InlineCell(os_unfair_lock())
-    #elseif canImport(WinSDK)
-    cell = InlineCell(SRWLOCK())
-    InitializeSRWLock(cell.address)
-    #else
-    cell = InlineCell(pthread_mutex_t())
-    var attributes = pthread_mutexattr_t()
-    pthread_mutexattr_init(&attributes)
-    #if canImport(Glibc)
-    pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
-    #endif
-    let result = pthread_mutex_init(cell.address, &attributes)
-    pthread_mutexattr_destroy(&attributes)
-    precondition(result == 0, "pthread_mutex_init failed: \(result)")
-    #endif
-  }
-
-  @inlinable
-  deinit {
-    #if !canImport(Darwin) && !canImport(WinSDK)
-    pthread_mutex_destroy(cell.address)
-    #endif
   }
 
   @inlinable @inline(__always)
   func lock() {
-    #if canImport(Darwin)
     os_unfair_lock_lock(cell.address)
-    #elseif canImport(WinSDK)
-    AcquireSRWLockExclusive(cell.address)
-    #else
-    let result = pthread_mutex_lock(cell.address)
-    assert(result == 0, "pthread_mutex_lock failed: \(result)")
-    #endif
   }
 
   @inlinable @inline(__always)
   func unlock() {
-    #if canImport(Darwin)
     os_unfair_lock_unlock(cell.address)
-    #elseif canImport(WinSDK)
-    ReleaseSRWLockExclusive(cell.address)
-    #else
-    let result = pthread_mutex_unlock(cell.address)
-    assert(result == 0, "pthread_mutex_unlock failed: \(result)")
-    #endif
   }
+  #elseif canImport(WinSDK)
+  @usableFromInline let cell: InlineCell<SRWLOCK>
+
+  @inlinable
+  init() {
+    cell = InlineCell(SRWLOCK())
+    InitializeSRWLock(cell.address)
+  }
+
+  @inlinable @inline(__always)
+  func lock() {
+    AcquireSRWLockExclusive(cell.address)
+  }
+
+  @inlinable @inline(__always)
+  func unlock() {
+    ReleaseSRWLockExclusive(cell.address)
+  }
+  #else
+  /// ``ParkingLot/lockedBit`` while held, plus ``ParkingLot/parkedBit`` while a thread may be
+  /// parked waiting for it.
+  @usableFromInline let word: Atomic<UInt32>
+
+  @inlinable
+  init() {
+    word = Atomic(0)
+  }
+
+  @inlinable @inline(__always)
+  func lock() {
+    let (exchanged, _) = word.compareExchange(
+      expected: 0, desired: ParkingLot.lockedBit, successOrdering: .acquiring, failureOrdering: .relaxed)
+    if !exchanged { ParkingLot.lock(word) }
+  }
+
+  @inlinable @inline(__always)
+  func unlock() {
+    let previous = word.exchange(0, ordering: .releasing)
+    if previous & ParkingLot.parkedBit != 0 { ParkingLot.unpark(word) }
+  }
+  #endif
 
   /// Runs `body` with the lock held. `body` must not call out to user code.
   @inlinable @inline(__always)
@@ -126,6 +131,100 @@ struct Lock: ~Copyable, @unchecked Sendable {
     return try body()
   }
 }
+
+#if !canImport(Darwin) && !canImport(WinSDK)
+/// Where threads wait for a ``Lock`` that is taken: a fixed table of buckets, each a pthread mutex
+/// and condition variable, shared by all locks whose address hashes to it.
+///
+/// A waiter takes its bucket's mutex, sets the lock's parked bit if the lock is still held, and waits
+/// on the bucket's condition. A releasing thread that sees the parked bit takes the same mutex and
+/// wakes every waiter of the bucket; each retries, and one that loses parks again. Because the
+/// parked bit is set and the wait begins under the bucket's mutex, and the waking thread takes that
+/// mutex, no wake-up is lost. Waking the whole bucket also wakes waiters of other locks that share
+/// it, which only costs them a retry.
+@usableFromInline
+enum ParkingLot {
+  @usableFromInline static var lockedBit: UInt32 { 1 }
+  @usableFromInline static var parkedBit: UInt32 { 2 }
+
+  /// How many times a waiter re-reads the lock word before it parks: enough for a short critical
+  /// section on another core to end, far less than a time slice.
+  static let spinLimit = 100
+
+  private struct Bucket {
+    var mutex = pthread_mutex_t()
+    var condition = pthread_cond_t()
+  }
+
+  private static let bucketCount = 64
+
+  // Written once, when first used (a static `let` is initialised exactly once); the buckets are
+  // then touched only through their pthread mutexes.
+  private nonisolated(unsafe) static let buckets: UnsafeMutablePointer<Bucket> = {
+    let buckets = UnsafeMutablePointer<Bucket>.allocate(capacity: bucketCount)
+    for index in 0..<bucketCount {
+      (buckets + index).initialize(to: Bucket())
+      pthread_mutex_init(&(buckets + index).pointee.mutex, nil)
+      pthread_cond_init(&(buckets + index).pointee.condition, nil)
+    }
+    return buckets
+  }()
+
+  private static func bucket(for word: borrowing Atomic<UInt32>) -> UnsafeMutablePointer<Bucket> {
+    let address = UInt(bitPattern: UnsafeRawPointer(Builtin.addressOfRawLayout(word)))
+    // The low bits of an object's address are alignment; mix the rest.
+    let hash = (address >> 4) ^ (address >> 10) ^ (address >> 16)
+    return buckets + Int(hash % UInt(bucketCount))
+  }
+
+  /// Takes `word`'s lock, spinning and then parking while another thread holds it.
+  @usableFromInline
+  static func lock(_ word: borrowing Atomic<UInt32>) {
+    var spins = 0
+    while true {
+      let state = word.load(ordering: .relaxed)
+      if state & lockedBit == 0 {
+        if word.compareExchange(
+          expected: state, desired: state | lockedBit, successOrdering: .acquiring, failureOrdering: .relaxed
+        ).exchanged {
+          return
+        }
+        continue
+      }
+      if state & parkedBit == 0, spins < spinLimit {
+        spins += 1
+        continue
+      }
+      park(word)
+      spins = 0
+    }
+  }
+
+  /// Waits in `word`'s bucket until a release wakes it, unless the lock is already free.
+  private static func park(_ word: borrowing Atomic<UInt32>) {
+    let bucket = bucket(for: word)
+    pthread_mutex_lock(&bucket.pointee.mutex)
+    defer { pthread_mutex_unlock(&bucket.pointee.mutex) }
+    let state = word.load(ordering: .relaxed)
+    guard state & lockedBit != 0 else { return }
+    if state & parkedBit == 0 {
+      guard word.compareExchange(
+        expected: state, desired: state | parkedBit, successOrdering: .relaxed, failureOrdering: .relaxed
+      ).exchanged else { return }
+    }
+    pthread_cond_wait(&bucket.pointee.condition, &bucket.pointee.mutex)
+  }
+
+  /// Wakes the threads parked in `word`'s bucket; called by a release that found the parked bit.
+  @usableFromInline
+  static func unpark(_ word: borrowing Atomic<UInt32>) {
+    let bucket = bucket(for: word)
+    pthread_mutex_lock(&bucket.pointee.mutex)
+    pthread_cond_broadcast(&bucket.pointee.condition)
+    pthread_mutex_unlock(&bucket.pointee.mutex)
+  }
+}
+#endif
 
 /// A state value and the lock that guards it, stored inline in their owner: the state is reachable
 /// only inside ``withLock(_:)``.
@@ -148,8 +247,8 @@ struct Lock: ~Copyable, @unchecked Sendable {
 /// user gave us, only then. No method takes the lock and leaves it to another method to release.
 @usableFromInline
 struct Locked<State>: ~Copyable, @unchecked Sendable {
-  @usableFromInline let lock = Lock()
   @usableFromInline let state: InlineCell<State>
+  @usableFromInline let lock = Lock()
 
   /// Creates the lock and its state.
   @inlinable

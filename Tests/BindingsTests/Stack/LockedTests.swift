@@ -94,6 +94,76 @@ struct LockedTests {
     #expect(locked.withLock { $0 } == 11)
   }
 
+  @Test("many threads parked behind one holder are all woken, and each gets the lock once")
+  func manyParkedWaiters() {
+    let counter = LockedCounter()
+    let holding = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let group = DispatchGroup()
+    Thread.detachNewThread {
+      counter.state.withLock { _ in
+        holding.signal()
+        release.wait()
+      }
+    }
+    holding.wait()
+    let waiters = 8
+    for _ in 0..<waiters {
+      group.enter()
+      Thread.detachNewThread {
+        counter.increment()
+        group.leave()
+      }
+    }
+    // Long enough for the waiters to spin out and park.
+    Thread.sleep(forTimeInterval: 0.05)
+    release.signal()
+    #expect(group.wait(timeout: .now() + .seconds(10)) == .success)
+    let state = counter.state.withLock { $0 }
+    #expect(state.count == waiters)
+    #expect(state.maximumInside == 1)
+  }
+
+  @Test("waiters on many locks that share parking buckets are never left asleep")
+  func sharedBucketsLoseNoWakeUp() {
+    // More locks than the parking lot has buckets, each contended by threads whose critical
+    // sections sleep, so that waiters park and releases wake whole buckets, other locks' waiters
+    // included. A lost wake-up would leave a thread parked and the group would time out.
+    let counters = (0..<128).map { _ in LockedCounter() }
+    let threads = 6
+    let rounds = 3
+    let group = DispatchGroup()
+    for _ in 0..<threads {
+      group.enter()
+      Thread.detachNewThread {
+        // Every thread walks the locks in the same order: they queue up behind one another on each.
+        for _ in 0..<rounds {
+          for (index, counter) in counters.enumerated() {
+            counter.state.withLock { state in
+              state.inside += 1
+              state.maximumInside = max(state.maximumInside, state.inside)
+              if index % 16 == 0 { usleep(300) }
+              state.count += 1
+              state.inside -= 1
+            }
+          }
+        }
+        group.leave()
+      }
+    }
+    #expect(group.wait(timeout: .now() + .seconds(30)) == .success)
+    let states = counters.map { $0.state.withLock { $0 } }
+    #expect(states.reduce(0) { $0 + $1.count } == threads * rounds * counters.count)
+    #expect(states.allSatisfy { $0.maximumInside <= 1 })
+  }
+
+  #if os(Linux) || os(Android)
+  @Test("a lock is one 4-byte word inline in its owner, not a 40-byte pthread mutex")
+  func lockIsOneWord() {
+    #expect(MemoryLayout<Lock>.size == 4)
+  }
+  #endif
+
   @Test("the state is destroyed with its owner")
   func stateIsReleasedWithOwner() {
     let released = LockedCounterFlag()
