@@ -53,6 +53,12 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     state = Locked(State(current: currentValue))
   }
 
+  deinit {
+    // Every conduit in the list keeps the core alive, so the list is empty by now; free its buffer.
+    let remaining = state.withLock { $0.conduits.destroy() }
+    _ = remaining
+  }
+
   @usableFromInline
   var currentValue: Output? {
     state.withLock { $0.current }
@@ -96,8 +102,8 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
       switch state.withLock({ $0.send(value, from: thread, storeAfterCompletion: storeAfterCompletion) }) {
       case .ignore:
         return
-      case .deliver(let targets):
-        for case let conduit? in targets { conduit.deliverValue(conduit, value) }
+      case .deliver(let slots):
+        deliver(value, to: slots)
         finishDelivery()
         return
       case .drain:
@@ -217,6 +223,18 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
   // MARK: The drain
 
+  /// Hands `value` to every subscriber in `slots`, the subscriber list as the drain holder found
+  /// it. Only the drain holder calls this, and while a drain runs no other thread changes the list
+  /// (a cancel only marks its conduit, and the drainer removes it later), so the list is read in
+  /// place: no copy, and no retain of each conduit (the list holds one reference to each).
+  @inlinable
+  func deliver(_ value: Output, to slots: UnsafeBufferPointer<Unmanaged<Conduit>?>) {
+    for slot in slots {
+      guard let conduit = slot else { continue }
+      conduit._withUnsafeGuaranteedRef { $0.deliverValue($0, value) }
+    }
+  }
+
   /// Ends a delivery: marks the drain idle when nothing was queued meanwhile (specialized in the
   /// client, so the common case runs no generic code), or goes on draining.
   @inlinable
@@ -239,8 +257,8 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
       case .handOff(let sender):
         sender.signal()
         return
-      case .value(let value, let targets):
-        for case let conduit? in targets { conduit.deliverValue(conduit, value) }
+      case .value(let value, let slots):
+        deliver(value, to: slots)
       case .latest(let conduit, let value):
         conduit.deliverWithoutDemandCheck(value)
       case .attach(let conduit):
@@ -248,7 +266,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
       case .attachAfterCompletion(let conduit, let completion):
         conduit.deliverSubscriptionAndCompletion(completion)
       case .completion(let completion, let targets):
-        for conduit in targets { conduit?.deliver(completion: completion) }
+        for conduit in targets { conduit.deliver(completion: completion) }
       }
     }
   }
@@ -334,7 +352,7 @@ struct SubjectState<Output, Failure: Error> {
   @usableFromInline
   enum SendAction {
     case ignore
-    case deliver(ContiguousArray<Conduit?>)
+    case deliver(UnsafeBufferPointer<Unmanaged<Conduit>?>)
     case drain
     case waitForDrain(DispatchSemaphore)
     case reportCycle
@@ -366,11 +384,11 @@ struct SubjectState<Output, Failure: Error> {
   enum DrainAction {
     case idle
     case handOff(DispatchSemaphore)
-    case value(Output, ContiguousArray<Conduit?>)
+    case value(Output, UnsafeBufferPointer<Unmanaged<Conduit>?>)
     case latest(Conduit, Output)
     case attach(Conduit)
     case attachAfterCompletion(Conduit, Subscribers.Completion<Failure>)
-    case completion(Subscribers.Completion<Failure>, ContiguousArray<Conduit?>)
+    case completion(Subscribers.Completion<Failure>, [Conduit])
   }
 
   @usableFromInline
@@ -444,7 +462,7 @@ struct SubjectState<Output, Failure: Error> {
         enqueue(.value(value, depth: 0), from: thread)
         return .drain
       }
-      return .deliver(conduits.snapshot)
+      return .deliver(conduits.slots)
     }
     if thread == drainingThread {
       // Re-entrant: sent from inside a delivery of this subject, or of a subject it feeds.
@@ -551,9 +569,13 @@ struct SubjectState<Output, Failure: Error> {
     guard conduit.guarded.isLive else { return false }
     conduit.guarded.isLive = false
     conduit.publishFlags()
-    conduits.remove(conduit)
-    guard isDraining else { return true }
-    // The drainer may be reading the downstream right now: it releases it at its next step.
+    guard isDraining else {
+      conduits.remove(conduit)
+      return true
+    }
+    // The drainer may be reading the list and this conduit's downstream right now: it takes the
+    // conduit out of the list and releases its downstream at its next step.
+    conduits.markCancelled()
     cancelledDuringDrain.append(conduit)
     return false
   }
@@ -571,6 +593,7 @@ struct SubjectState<Output, Failure: Error> {
   mutating func nextEvent() -> NextEvent {
     var next = NextEvent(action: .idle, released: [])
     if !cancelledDuringDrain.isEmpty {
+      for conduit in cancelledDuringDrain { conduits.remove(conduit, wasMarkedCancelled: true) }
       next.released = cancelledDuringDrain
       cancelledDuringDrain = []
     }
@@ -589,7 +612,7 @@ struct SubjectState<Output, Failure: Error> {
       switch queued.event {
       case .value(let value, let depth):
         deliveringDepth = depth
-        next.action = .value(value, conduits.snapshot)
+        next.action = .value(value, conduits.slots)
         return next
       case .latest(let conduit, let value):
         guard conduit.guarded.isLive, conduit.guarded.awaitsLatest else { continue }
@@ -619,7 +642,7 @@ struct SubjectState<Output, Failure: Error> {
         deliveringDepth = 0
         deliveredCompletion = completion
         let targets = conduits.removeAll()
-        for case let conduit? in targets {
+        for conduit in targets {
           conduit.guarded.isLive = false
           conduit.publishFlags()
         }
@@ -741,7 +764,11 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   @usableFromInline let core: SubjectCore<Output, Failure>
   /// Read only by the thread that holds the subject's drain; cleared by the drainer, or by a cancel
   /// that found no drain running (see ``SubjectCore``).
-  @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+  ///
+  /// Stored inline at a fixed address and moved out and back for each value, rather than copied:
+  /// a copy would retain and release every reference the downstream holds (a chain of operator
+  /// stages holds several) for every value.
+  @usableFromInline let downstreamCell: InlineCell<Downstream?>
   private let liveObject = LiveObjectToken("Subject.Conduit")
 
   @usableFromInline
@@ -753,18 +780,35 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     control: @escaping (SubjectConduitBase<Output, Failure>, SubjectConduitControl) -> Void
   ) {
     self.core = core
-    self.downstream = downstream
+    downstreamCell = InlineCell(downstream)
     super.init(needsInitialValue: needsInitialValue, deliverValue: deliverValue, control: control)
   }
 
   @usableFromInline var description: String { "Subject subscription" }
 
+  /// Hands `value` to the downstream, if it is still there, and returns the demand it asks for.
+  @inlinable @inline(__always)
+  func receive(_ value: Output) -> Subscribers.Demand? {
+    let downstream = downstreamCell.address.move()
+    let demand = downstream?.receive(value)
+    downstreamCell.address.initialize(to: consume downstream)
+    return demand
+  }
+
+  /// Takes the downstream out, so that it is released by the caller.
+  @inlinable
+  func takeDownstream() -> Downstream? {
+    downstreamCell.address.pointee.take()
+  }
+
   @usableFromInline override func deliverSubscription() {
+    let downstream = downstreamCell.address.move()
     downstream?.receive(subscription: self)
+    downstreamCell.address.initialize(to: consume downstream)
   }
 
   override func deliverSubscriptionAndCompletion(_ completion: Subscribers.Completion<Failure>) {
-    let downstream = self.downstream.take()
+    let downstream = takeDownstream()
     downstream?.receive(subscription: self)
     downstream?.receive(completion: completion)
   }
@@ -774,26 +818,26 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     let flags = self.flags.load(ordering: .acquiring)
     if flags & Self.fastFlag != 0 {
       // Unlimited demand never shrinks: no lock, and the returned demand changes nothing.
-      _ = downstream?.receive(value)
+      _ = receive(value)
       return
     }
     guard flags & Self.liveFlag != 0, core.consumeDemand(of: self) else { return }
-    guard let more = downstream?.receive(value), more > 0 else { return }
+    guard let more = receive(value), more > 0 else { return }
     core.addDemand(more, for: self)
   }
 
   override func deliverWithoutDemandCheck(_ value: Output) {
-    guard let more = downstream?.receive(value), more > 0 else { return }
+    guard let more = receive(value), more > 0 else { return }
     core.addDemand(more, for: self)
   }
 
   override func deliver(completion: Subscribers.Completion<Failure>) {
-    let downstream = self.downstream.take()
+    let downstream = takeDownstream()
     downstream?.receive(completion: completion)
   }
 
   @usableFromInline override func releaseDownstream() {
-    let downstream = self.downstream.take()
+    let downstream = takeDownstream()
     _ = downstream
   }
 }
@@ -801,51 +845,112 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
 // MARK: - Storage
 
 /// The subscriber list: slots in subscription order, with O(1) removal by slot and amortized
-/// compaction. Delivery iterates a copy-on-write snapshot, so sends do not copy the list.
+/// compaction.
+///
+/// The slots are a buffer the list allocates and frees itself, each holding one reference to its
+/// conduit, taken and given back by hand (`Unmanaged`). So the drain holder can hand a value to
+/// every subscriber by reading the buffer in place, with no copy of the list and no retain of each
+/// conduit. That is sound because only the drain holder changes the list while a drain runs: a
+/// subscriber that cancels meanwhile is only marked, and the drainer removes it at its next step.
 @usableFromInline
 struct ConduitList<Output, Failure: Error> {
-  @usableFromInline private(set) var snapshot = ContiguousArray<SubjectConduitBase<Output, Failure>?>()
+  @usableFromInline typealias Conduit = SubjectConduitBase<Output, Failure>
+
+  @usableFromInline var buffer: UnsafeMutablePointer<Unmanaged<Conduit>?>?
+  @usableFromInline var used = 0
+  @usableFromInline var capacity = 0
+  /// Slots emptied by a removal, until the next compaction.
   @usableFromInline var holes = 0
+  /// Conduits cancelled during a drain and still in the list until the drainer removes them.
+  @usableFromInline var cancelledInList = 0
 
   @usableFromInline
   init() {}
 
-  var count: Int { snapshot.count - holes }
+  /// The subscribers that are live.
+  var count: Int { used - holes - cancelledInList }
+
+  /// The slots, in subscription order; a removed subscriber leaves an empty slot.
+  @inlinable
+  var slots: UnsafeBufferPointer<Unmanaged<Conduit>?> {
+    UnsafeBufferPointer(start: buffer, count: used)
+  }
 
   @usableFromInline
-  mutating func insert(_ conduit: SubjectConduitBase<Output, Failure>) {
-    conduit.guarded.slot = snapshot.count
-    snapshot.append(conduit)
+  mutating func insert(_ conduit: Conduit) {
+    if used == capacity { reallocate(capacity: Swift.max(4, capacity * 2)) }
+    conduit.guarded.slot = used
+    (buffer! + used).initialize(to: Unmanaged.passRetained(conduit))
+    used += 1
   }
 
+  /// Notes that a conduit still in the list was cancelled during a drain.
   @inlinable
-  mutating func remove(_ conduit: SubjectConduitBase<Output, Failure>) {
+  mutating func markCancelled() {
+    cancelledInList += 1
+  }
+
+  /// Takes `conduit` out of the list and gives back the list's reference to it. The caller holds
+  /// another reference, so this never releases the conduit's last one under the subject's lock.
+  @inlinable
+  mutating func remove(_ conduit: Conduit, wasMarkedCancelled: Bool = false) {
     let slot = conduit.guarded.slot
-    guard slot >= 0, slot < snapshot.count, snapshot[slot] === conduit else { return }
-    snapshot[slot] = nil
+    guard slot >= 0, slot < used, let held = buffer![slot], held.toOpaque() == Unmanaged.passUnretained(conduit).toOpaque()
+    else { return }
+    buffer![slot] = nil
+    held.release()
     conduit.guarded.slot = -1
     holes += 1
-    if holes > 32, holes * 2 > snapshot.count { compact() }
+    if wasMarkedCancelled { cancelledInList -= 1 }
+    if holes > 32, holes * 2 > used { compact() }
   }
 
-  mutating func removeAll() -> ContiguousArray<SubjectConduitBase<Output, Failure>?> {
-    let all = snapshot
-    for conduit in all { conduit?.guarded.slot = -1 }
-    snapshot = []
+  /// Empties the list and hands back every conduit that was in it.
+  mutating func removeAll() -> [Conduit] {
+    var all: [Conduit] = []
+    all.reserveCapacity(used - holes)
+    for index in 0..<used {
+      guard let held = buffer![index] else { continue }
+      let conduit = held.takeRetainedValue()
+      conduit.guarded.slot = -1
+      all.append(conduit)
+    }
+    used = 0
     holes = 0
+    cancelledInList = 0
     return all
   }
 
   @usableFromInline
   mutating func compact() {
-    var live = ContiguousArray<SubjectConduitBase<Output, Failure>?>()
-    // Keep the capacity: a list that just shrank usually grows again (subscribe/cancel churn).
-    live.reserveCapacity(snapshot.capacity)
-    for case let conduit? in snapshot {
-      conduit.guarded.slot = live.count
-      live.append(conduit)
+    var live = 0
+    for index in 0..<used {
+      guard let held = buffer![index] else { continue }
+      held._withUnsafeGuaranteedRef { $0.guarded.slot = live }
+      buffer![live] = held
+      live += 1
     }
-    snapshot = live
+    used = live
     holes = 0
+    // Keep the capacity: a list that just shrank usually grows again (subscribe/cancel churn).
+  }
+
+  mutating func reallocate(capacity newCapacity: Int) {
+    let newBuffer = UnsafeMutablePointer<Unmanaged<Conduit>?>.allocate(capacity: newCapacity)
+    if let buffer {
+      newBuffer.moveInitialize(from: buffer, count: used)
+      buffer.deallocate()
+    }
+    buffer = newBuffer
+    capacity = newCapacity
+  }
+
+  /// Frees the buffer; the conduits it still holds are handed back to be released after the lock.
+  mutating func destroy() -> [Conduit] {
+    let remaining = removeAll()
+    buffer?.deallocate()
+    buffer = nil
+    capacity = 0
+    return remaining
   }
 }
