@@ -148,10 +148,11 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         unsafeDowncast(conduit, to: SubjectConduit<S>.self).deliver(value)
       },
       control: { conduit, control in
-        let core = unsafeDowncast(conduit, to: SubjectConduit<S>.self).core
+        let typed = unsafeDowncast(conduit, to: SubjectConduit<S>.self)
         switch control {
-        case .request(let demand): core.request(demand, for: conduit)
-        case .cancel: core.cancel(conduit)
+        case .request(let demand): typed.core.request(demand, for: conduit)
+        case .cancel: if typed.core.cancel(conduit) { typed.releaseDownstream() }
+        case .releaseDownstream: typed.releaseDownstream()
         }
       })
     let thread = currentThreadIdentity()
@@ -216,9 +217,11 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     state.withLock { $0.consumeDemand(of: conduit) }
   }
 
+  /// Marks `conduit` cancelled; returns whether the caller must release its downstream (after the
+  /// lock), which it does through the conduit's control thunk, specialised.
   @inlinable
-  func cancel(_ conduit: Conduit) {
-    if state.withLock({ $0.cancel(conduit) }) { conduit.releaseDownstream() }
+  func cancel(_ conduit: Conduit) -> Bool {
+    state.withLock { $0.cancel(conduit) }
   }
 
   // MARK: The drain
@@ -250,7 +253,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   func drain() {
     while true {
       let next = state.withLock { $0.nextEvent() }
-      for conduit in next.released { conduit.releaseDownstream() }
+      for conduit in next.released { conduit.control(conduit, .releaseDownstream) }
       switch next.action {
       case .idle:
         return
@@ -687,6 +690,8 @@ struct ConduitState {
 enum SubjectConduitControl {
   case request(Subscribers.Demand)
   case cancel
+  /// Releases the downstream of a conduit cancelled during a drain; sent by the drainer.
+  case releaseDownstream
 }
 
 /// One subscriber's connection to a subject.
@@ -743,7 +748,6 @@ class SubjectConduitBase<Output, Failure: Error>: Subscription, @unchecked Senda
   func deliverSubscriptionAndCompletion(_ completion: Subscribers.Completion<Failure>) {
     preconditionFailure("abstract")
   }
-  @usableFromInline func releaseDownstream() { preconditionFailure("abstract") }
   @usableFromInline final func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
     control(self, .request(demand))
@@ -765,10 +769,9 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   /// Read only by the thread that holds the subject's drain; cleared by the drainer, or by a cancel
   /// that found no drain running (see ``SubjectCore``).
   ///
-  /// Stored inline at a fixed address and moved out and back for each value, rather than copied:
-  /// a copy would retain and release every reference the downstream holds (a chain of operator
-  /// stages holds several) for every value.
-  @usableFromInline let downstreamCell: InlineCell<Downstream?>
+  /// Moved out and back for each value, rather than copied: a copy would retain and release every
+  /// reference the downstream holds (a chain of operator stages holds several) for every value.
+  @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
   private let liveObject = LiveObjectToken("Subject.Conduit")
 
   @usableFromInline
@@ -780,7 +783,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     control: @escaping (SubjectConduitBase<Output, Failure>, SubjectConduitControl) -> Void
   ) {
     self.core = core
-    downstreamCell = InlineCell(downstream)
+    self.downstream = downstream
     super.init(needsInitialValue: needsInitialValue, deliverValue: deliverValue, control: control)
   }
 
@@ -789,22 +792,22 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   /// Hands `value` to the downstream, if it is still there, and returns the demand it asks for.
   @inlinable @inline(__always)
   func receive(_ value: Output) -> Subscribers.Demand? {
-    let downstream = downstreamCell.address.move()
-    let demand = downstream?.receive(value)
-    downstreamCell.address.initialize(to: consume downstream)
-    return demand
+    withUnsafeMutablePointer(to: &downstream) { cell in
+      let downstream = cell.move()
+      let demand = downstream?.receive(value)
+      cell.initialize(to: consume downstream)
+      return demand
+    }
   }
 
   /// Takes the downstream out, so that it is released by the caller.
   @inlinable
   func takeDownstream() -> Downstream? {
-    downstreamCell.address.pointee.take()
+    downstream.take()
   }
 
   @usableFromInline override func deliverSubscription() {
-    let downstream = downstreamCell.address.move()
     downstream?.receive(subscription: self)
-    downstreamCell.address.initialize(to: consume downstream)
   }
 
   override func deliverSubscriptionAndCompletion(_ completion: Subscribers.Completion<Failure>) {
@@ -836,7 +839,8 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     downstream?.receive(completion: completion)
   }
 
-  @usableFromInline override func releaseDownstream() {
+  @inlinable
+  func releaseDownstream() {
     let downstream = takeDownstream()
     _ = downstream
   }
@@ -876,7 +880,7 @@ struct ConduitList<Output, Failure: Error> {
     UnsafeBufferPointer(start: buffer, count: used)
   }
 
-  @usableFromInline
+  @inlinable
   mutating func insert(_ conduit: Conduit) {
     if used == capacity { reallocate(capacity: Swift.max(4, capacity * 2)) }
     conduit.guarded.slot = used
@@ -935,6 +939,7 @@ struct ConduitList<Output, Failure: Error> {
     // Keep the capacity: a list that just shrank usually grows again (subscribe/cancel churn).
   }
 
+  @usableFromInline
   mutating func reallocate(capacity newCapacity: Int) {
     let newBuffer = UnsafeMutablePointer<Unmanaged<Conduit>?>.allocate(capacity: newCapacity)
     if let buffer {
