@@ -3,12 +3,12 @@
 // on what else the machine is doing, so their ratios are stable on a shared, noisy machine.
 //
 //   InstructionCounts <scenario> <implementation> <iterations>
-//   scenario: s1 | s2 | s3 | s5 | none;  implementation: ours | peer | floor
+//   scenario: s1 | s2 | s3 | s5 | s8 | s10 | none;  implementation: ours | peer | floor
 import Foundation
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let iterations = Int(arguments[3]) else {
-  print("usage: InstructionCounts <s1|s2|s3|s5|none> <ours|peer|floor> <iterations>")
+  print("usage: InstructionCounts <s1|s2|s3|s5|s8|s10|none> <ours|peer|floor> <iterations>")
   exit(2)
 }
 let scenario = arguments[1]
@@ -46,6 +46,22 @@ func fanOut() -> any FanOutFixture {
   }
 }
 
+/// S8 has no OpenCombine column (OpenCombine 0.14.0 has no `combineLatest`): `peer` runs the floor.
+func combineLatest() -> any CombineLatestFixture {
+  switch implementation {
+  case "ours": OursCombineLatest()
+  default: FloorCombineLatest()
+  }
+}
+
+func twoWay() -> any TwoWayFixture {
+  switch implementation {
+  case "ours": OursTwoWay()
+  case "peer": PeerTwoWay()
+  default: FloorTwoWay()
+  }
+}
+
 // Each scenario's setup runs also for `none`-iterations baselines: the script subtracts a run of
 // the same scenario with 0 iterations, so setup and process start are not counted.
 switch scenario {
@@ -64,6 +80,18 @@ case "s3":
 case "s5":
   let fixture = fanOut()
   for value in 0..<iterations { fixture.send(value) }
+case "s8":
+  let fixture = combineLatest()
+  for value in 0..<iterations {
+    if value & 1 == 0 { fixture.sendLeft(value) } else { fixture.sendRight(value) }
+  }
+case "s10":
+  let fixture = twoWay()
+  for value in 0..<iterations {
+    fixture.setLeft(2 * value + 10)
+    fixture.setRight(2 * value + 11)
+  }
+  precondition(iterations == 0 || fixture.left == 2 * iterations + 9)
 default:
   break
 }
