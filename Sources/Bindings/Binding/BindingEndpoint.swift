@@ -30,9 +30,12 @@
 public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConvertible {
   /// The side that bindings write into.
   public let bindingTarget: BindingTarget<Owner, Value>
-  /// The endpoint's changes: what it sends to the other side of a two-way binding, and to its
-  /// subscribers as a publisher.
-  let changes: AnyPublisher<Value, Never>
+  /// The endpoint's changes: what it sends to its subscribers as a publisher.
+  @usableFromInline let changes: AnyPublisher<Value, Never>
+  /// Subscribes closures to the changes: what a two-way binding observes. Made where the type of
+  /// the changes publisher is known, so that the binding's values are delivered by code specialised
+  /// for it; through the type-erased ``changes``, every value would run generic code.
+  @usableFromInline let observeChanges: (@escaping (Value) -> Void, @escaping () -> Void) -> AnyCancellable
 
   /// Creates an endpoint that writes through `target` and reports `changes`.
   ///
@@ -40,20 +43,25 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
   ///   - target: Where values from the other side are written.
   ///   - changes: The values to send to the other side. Whether it replays the current value on
   ///     subscribe decides whether the endpoint can seed a binding as its right-hand side.
+  @inlinable
   public init<Changes: Publisher>(
     target: BindingTarget<Owner, Value>,
     changes: Changes
   ) where Changes.Output == Value, Changes.Failure == Never {
     bindingTarget = target
     self.changes = changes.eraseToAnyPublisher()
+    observeChanges = { receiveValue, receiveEnd in
+      changes.sink(receiveCompletion: { _ in receiveEnd() }, receiveValue: receiveValue)
+    }
   }
 
   /// Subscribes closures to the endpoint's changes and to their end.
+  @inlinable
   func observe(
     _ receiveValue: @escaping (Value) -> Void,
     _ receiveEnd: @escaping () -> Void
   ) -> AnyCancellable {
-    changes.sink(receiveCompletion: { _ in receiveEnd() }, receiveValue: receiveValue)
+    observeChanges(receiveValue, receiveEnd)
   }
 
   /// This endpoint itself, so that a `BindingEndpoint` can stand wherever an endpoint is accepted.
@@ -79,6 +87,7 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
   ///   - back: Converts a value written into this endpoint; `nil` ignores the write.
   ///
   /// - Returns: An endpoint of `Converted` values that writes into and observes this one through the conversions.
+  @inlinable
   public func converted<Converted>(
     _ forward: @escaping (Value) -> Converted?,
     back: @escaping (Converted) -> Value?

@@ -41,6 +41,7 @@
 /// on two threads are applied safely, in some order; both sides settle on one of them.
 ///
 /// - Returns: A token that ends the binding when cancelled; keeping it is not necessary.
+@inlinable
 @discardableResult
 public func <~> <Left: BindingEndpointConvertible, Right: BindingEndpointConvertible>(
   left: Left,
@@ -60,6 +61,7 @@ public func <~> <Left: BindingEndpointConvertible, Right: BindingEndpointConvert
 /// text.value = nil
 /// print(name.value)            // prints "Ada"
 /// ```
+@inlinable
 @discardableResult
 public func <~> <Left: BindingEndpointConvertible, Right: BindingEndpointConvertible>(
   left: Left,
@@ -71,6 +73,7 @@ public func <~> <Left: BindingEndpointConvertible, Right: BindingEndpointConvert
 
 /// Binds a non-optional endpoint and an optional one both ways: `nil` written from the optional
 /// side is ignored.
+@inlinable
 @discardableResult
 public func <~> <Left: BindingEndpointConvertible, Right: BindingEndpointConvertible>(
   left: Left,
@@ -122,6 +125,7 @@ extension BindingEndpointConvertible {
   ///
   /// Everything else is as for `<~>`: this endpoint is the binding's target (a new binding into it
   /// replaces this one); `other` can take part in any number of bindings.
+  @inlinable
   @discardableResult
   public func bindTwoWay<Other: BindingEndpointConvertible>(
     with other: Other,
@@ -138,13 +142,11 @@ extension BindingEndpointConvertible {
 /// writing and ``finishWrite()`` just after. Between the decision and the write, a change of the
 /// side about to be written is newer than the value on its way, so that write is skipped and the
 /// change wins.
+@usableFromInline
 struct TwoWayBindingStateMachine<Value> {
-  enum Side: Equatable {
-    case left, right
+  @usableFromInline typealias Side = TwoWayLinkSide
 
-    var other: Side { self == .left ? .right : .left }
-  }
-
+  @usableFromInline
   enum Action {
     case none
     case write(Value, into: Side)
@@ -154,27 +156,28 @@ struct TwoWayBindingStateMachine<Value> {
 
   /// The side being subscribed while the other is not yet: what it sends then is its own current
   /// value, which must not overwrite the side the binding starts from.
-  private(set) var connecting: Side?
+  @usableFromInline private(set) var connecting: Side?
   /// The side a decided write goes into, until the write has finished.
-  private(set) var writing: Side?
+  @usableFromInline private(set) var writing: Side?
   /// Whether the side being written into has not yet reported the write back; set only while the
   /// write is being performed, since only then can a report be its echo.
-  private var expectsEcho = false
+  @usableFromInline var expectsEcho = false
   /// The latest change that arrived during a write; applied once the write ends.
-  private var pending: (value: Value, side: Side)?
+  @usableFromInline var pending: (value: Value, side: Side)?
   /// Writes made one after another without the binding coming to rest; a bound on it detects two
   /// sides that something outside the binding keeps changing in answer to each other.
-  private var consecutiveWrites = 0
-  private(set) var isCancelled = false
+  @usableFromInline var consecutiveWrites = 0
+  @usableFromInline private(set) var isCancelled = false
 
   /// The most writes one change may cause before the binding is deemed to be in a loop.
-  static var loopLimit: Int { 1000 }
+  @usableFromInline static var loopLimit: Int { 1000 }
 
   /// - Parameter connecting: The side subscribed first, whose current value is ignored.
   init(connecting: Side = .left) {
     self.connecting = connecting
   }
 
+  @inlinable
   mutating func receive(_ value: Value, from side: Side) -> Action {
     if isCancelled || side == connecting { return .none }
     if let writing {
@@ -198,6 +201,7 @@ struct TwoWayBindingStateMachine<Value> {
   /// Called just before the decided write is performed; `false` when it must be skipped: the
   /// binding ended, or the side to be written changed since the write was decided (that change is
   /// pending and wins).
+  @inlinable
   mutating func beginWrite() -> Bool {
     guard !isCancelled, let writing else { return false }
     if let pending, pending.side == writing { return false }
@@ -205,6 +209,7 @@ struct TwoWayBindingStateMachine<Value> {
     return true
   }
 
+  @inlinable
   mutating func finishWrite() -> Action {
     writing = nil
     expectsEcho = false
@@ -224,6 +229,7 @@ struct TwoWayBindingStateMachine<Value> {
   }
 
   /// Returns `true` the first time only.
+  @usableFromInline
   mutating func cancel() -> Bool {
     guard !isCancelled else { return false }
     isCancelled = true
@@ -231,11 +237,22 @@ struct TwoWayBindingStateMachine<Value> {
     return true
   }
 
-  private mutating func startWrite(_ value: Value, into side: Side) -> Action {
+  @inlinable
+  mutating func startWrite(_ value: Value, into side: Side) -> Action {
     writing = side
     expectsEcho = false
     return .write(value, into: side)
   }
+}
+
+/// One side of a two-way binding. Not nested in the generic state machine, so that it needs no
+/// generic metadata.
+@usableFromInline
+enum TwoWayLinkSide: Equatable {
+  case left, right
+
+  @inlinable
+  var other: TwoWayLinkSide { self == .left ? .right : .left }
 }
 
 /// The two subscriptions of a two-way binding and the state that keeps them from echoing.
@@ -243,19 +260,26 @@ struct TwoWayBindingStateMachine<Value> {
 /// A write into a side whose target has a delivery (a main-actor owner's target, `delivered(on:)`)
 /// is performed through that delivery: on the main thread for a main-actor owner, at once when the
 /// change arrives there.
+///
+/// The path a value takes (``receive(_:from:)``, ``perform(_:)``, ``write(_:into:)``) is inlinable,
+/// and so is ``bind(_:_:initialValueFrom:)``, which makes the closures the two sides call: so that
+/// path is specialised in the client for the owners' and the value's types. Run generic, it looked
+/// up type metadata about fifty times per round trip.
+@usableFromInline
 final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner, Value>: Cancellable,
   @unchecked Sendable
 {
-  typealias Machine = TwoWayBindingStateMachine<Value>
-  typealias Side = Machine.Side
+  @usableFromInline typealias Machine = TwoWayBindingStateMachine<Value>
+  @usableFromInline typealias Side = TwoWayLinkSide
 
   /// Everything the link holds, reachable only under its lock.
-  private struct State {
-    var machine: Machine
+  @usableFromInline
+  struct State {
+    @usableFromInline var machine: Machine
     var observations: [AnyCancellable] = []
     var registrations: [BindingBagRegistration] = []
-    var left: BindingTarget<LeftOwner, Value>?
-    var right: BindingTarget<RightOwner, Value>?
+    @usableFromInline var left: BindingTarget<LeftOwner, Value>?
+    @usableFromInline var right: BindingTarget<RightOwner, Value>?
     /// What the owners' bags show for this binding, kept for the loop report.
     var record: BindingRecord?
 
@@ -266,6 +290,12 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
       var targets: (BindingTarget<LeftOwner, Value>?, BindingTarget<RightOwner, Value>?)
     }
 
+    init(machine: Machine, left: BindingTarget<LeftOwner, Value>, right: BindingTarget<RightOwner, Value>) {
+      self.machine = machine
+      self.left = left
+      self.right = right
+    }
+
     /// Keeps `observation`; `false` when the binding has ended, and the caller cancels it.
     mutating func keep(_ observation: AnyCancellable) -> Bool {
       guard !machine.isCancelled else { return false }
@@ -274,27 +304,31 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     }
 
     /// The delivery of the target of `side`, if it has one.
+    @inlinable
     func delivery(of side: Side) -> BindingDelivery? {
       side == .left ? left?.delivery : right?.delivery
     }
 
+    @usableFromInline
     enum WriteAction {
       case skip
       /// The owner of the side to write is gone: end the binding.
       case cancel
-      case write(() -> Void)
+      case writeLeft(BindingTarget<LeftOwner, Value>, LeftOwner)
+      case writeRight(BindingTarget<RightOwner, Value>, RightOwner)
     }
 
     /// The write of `value` into `side`, to perform now.
-    mutating func beginWrite(_ value: Value, into side: Side) -> WriteAction {
+    @inlinable
+    mutating func beginWrite(into side: Side) -> WriteAction {
       guard machine.beginWrite() else { return .skip }
       switch side {
       case .left:
         guard let left, let owner = left.owner else { return .cancel }
-        return .write { left.write(owner, value) }
+        return .writeLeft(left, owner)
       case .right:
         guard let right, let owner = right.owner else { return .cancel }
-        return .write { right.write(owner, value) }
+        return .writeRight(right, owner)
       }
     }
 
@@ -310,26 +344,52 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     }
   }
 
-  private let state: Locked<State>
+  @usableFromInline let state: Locked<State>
   private let liveObject = LiveObjectToken("TwoWayBindingLink")
 
   private init(left: BindingTarget<LeftOwner, Value>, right: BindingTarget<RightOwner, Value>, connecting: Side) {
     state = Locked(State(machine: Machine(connecting: connecting), left: left, right: right))
   }
 
+  @inlinable
   static func bind(
     _ leftEndpoint: BindingEndpoint<LeftOwner, Value>,
     _ rightEndpoint: BindingEndpoint<RightOwner, Value>,
     initialValueFrom seed: TwoWayBindingSide
   ) -> AnyCancellable {
-    let leftTarget = leftEndpoint.bindingTarget
-    let rightTarget = rightEndpoint.bindingTarget
-    guard let leftOwner = leftTarget.owner, let rightOwner = rightTarget.owner else { return .cancelledBinding }
+    guard let (link, token, owners) = prepare(leftEndpoint.bindingTarget, rightEndpoint.bindingTarget, seed: seed)
+    else { return .cancelledBinding }
+    let observeLeft = {
+      link.keep(
+        leftEndpoint.observe({ [weak link] in link?.receive($0, from: .left) }, { [weak link] in link?.cancel() }))
+    }
+    let observeRight = {
+      link.keep(
+        rightEndpoint.observe({ [weak link] in link?.receive($0, from: .right) }, { [weak link] in link?.cancel() }))
+    }
+    // The side that does not seed is subscribed first, its replayed value ignored; the seeding
+    // side's replayed value is then written into it.
+    (seed == .right ? observeLeft : observeRight)()
+    link.finishConnecting()
+    (seed == .right ? observeRight : observeLeft)()
+    withExtendedLifetime(owners) {}
+    return token
+  }
+
+  /// Everything `bind` does before subscribing: refuses a side bound to itself, makes the link and
+  /// its token, and registers the token in the owners' bags. `nil` when the binding is not made.
+  @usableFromInline
+  static func prepare(
+    _ leftTarget: BindingTarget<LeftOwner, Value>,
+    _ rightTarget: BindingTarget<RightOwner, Value>,
+    seed: TwoWayBindingSide
+  ) -> (link: TwoWayBindingLink, token: AnyCancellable, owners: (LeftOwner, RightOwner))? {
+    guard let leftOwner = leftTarget.owner, let rightOwner = rightTarget.owner else { return nil }
     let leftBag = leftTarget.valueBag ?? leftOwner.bindings
     let rightBag = rightTarget.valueBag ?? rightOwner.bindings
     if leftBag === rightBag, leftTarget.identity != nil, leftTarget.identity == rightTarget.identity {
       reportBindingMisuse("\(leftTarget.targetDescription) <~> itself does nothing; the binding was not made")
-      return .cancelledBinding
+      return nil
     }
     let link = TwoWayBindingLink(left: leftTarget, right: rightTarget, connecting: seed == .right ? .left : .right)
     let token = AnyCancellable(link)
@@ -343,34 +403,28 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
       link.state.withLock { $0.registrations.append(BindingBagRegistration(bag: bag, id: id)) }
       bag.insert(token, id: id, identity: identity, record: record)
     }
-    let observeLeft = {
-      link.keep(
-        leftEndpoint.observe({ [weak link] in link?.receive($0, from: .left) }, { [weak link] in link?.cancel() }))
-    }
-    let observeRight = {
-      link.keep(
-        rightEndpoint.observe({ [weak link] in link?.receive($0, from: .right) }, { [weak link] in link?.cancel() }))
-    }
-    // The side that does not seed is subscribed first, its replayed value ignored; the seeding
-    // side's replayed value is then written into it.
-    (seed == .right ? observeLeft : observeRight)()
-    link.state.withLock { $0.machine.finishConnecting() }
-    (seed == .right ? observeRight : observeLeft)()
-    withExtendedLifetime((leftOwner, rightOwner)) {}
-    return token
+    return (link, token, (leftOwner, rightOwner))
   }
 
-  private func keep(_ observation: AnyCancellable) {
+  @usableFromInline
+  func finishConnecting() {
+    state.withLock { $0.machine.finishConnecting() }
+  }
+
+  @usableFromInline
+  func keep(_ observation: AnyCancellable) {
     if !state.withLock({ $0.keep(observation) }) { observation.cancel() }
   }
 
-  private func receive(_ value: Value, from side: Side) {
+  @inlinable
+  func receive(_ value: Value, from side: Side) {
     perform(state.withLock { $0.machine.receive(value, from: side) })
   }
 
   /// Performs `action` and the writes it leads to. A write into a side with a delivery is handed to
   /// it, and the rest continues from there.
-  private func perform(_ action: Machine.Action) {
+  @inlinable
+  func perform(_ action: Machine.Action) {
     var action = action
     while case .write(let value, let side) = action {
       if let delivery = state.withLock({ $0.delivery(of: side) }) {
@@ -382,27 +436,34 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
       }
       action = write(value, into: side)
     }
-    if case .cancelForLoop = action {
-      let description = state.withLock { $0.record?.target ?? "<~>" }
-      reportBindingMisuse(
-        "\(description): each write was answered by another change, \(Machine.loopLimit) times in a row; "
-          + "another binding probably writes one side from the other. The two-way binding was ended.")
-      cancel()
-    }
+    if case .cancelForLoop = action { endLoop() }
+  }
+
+  /// Ends a binding whose sides keep changing each other, and says so.
+  @usableFromInline
+  func endLoop() {
+    let description = state.withLock { $0.record?.target ?? "<~>" }
+    reportBindingMisuse(
+      "\(description): each write was answered by another change, \(Machine.loopLimit) times in a row; "
+        + "another binding probably writes one side from the other. The two-way binding was ended.")
+    cancel()
   }
 
   /// Writes `value` into `side`, unless the write is skipped, and returns what follows it.
-  private func write(_ value: Value, into side: Side) -> Machine.Action {
-    switch state.withLock({ $0.beginWrite(value, into: side) }) {
+  @inlinable
+  func write(_ value: Value, into side: Side) -> Machine.Action {
+    switch state.withLock({ $0.beginWrite(into: side) }) {
     case .skip: break
     case .cancel:
       cancel()
       return .none
-    case .write(let write): write()
+    case .writeLeft(let target, let owner): target.write(owner, value)
+    case .writeRight(let target, let owner): target.write(owner, value)
     }
     return state.withLock { $0.machine.finishWrite() }
   }
 
+  @usableFromInline
   func cancel() {
     guard let released = state.withLock({ $0.cancel() }) else { return }
     for observation in released.observations { observation.cancel() }

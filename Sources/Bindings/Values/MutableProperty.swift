@@ -45,6 +45,7 @@ public final class MutableProperty<Value>: Publisher, BindingOwner, BindingEndpo
   }
 
   /// The endpoint for `<~>` and the target for `<~`: writes set ``value``.
+  @inlinable
   public var bindingEndpoint: BindingEndpoint<MutableProperty<Value>, Value> {
     let description = "MutableProperty<\(Value.self)>"
     let target = BindingTarget(self, identity: Self.valueIdentity, description: description) {
