@@ -314,8 +314,10 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
       case skip
       /// The owner of the side to write is gone: end the binding.
       case cancel
-      case writeLeft(BindingTarget<LeftOwner, Value>, LeftOwner)
-      case writeRight(BindingTarget<RightOwner, Value>, RightOwner)
+      /// The target's write and its owner (not the whole target: copying it copies a weak
+      /// reference, a string and several closures).
+      case writeLeft((LeftOwner, Value) -> Void, LeftOwner)
+      case writeRight((RightOwner, Value) -> Void, RightOwner)
     }
 
     /// The write of `value` into `side`, to perform now.
@@ -324,11 +326,11 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
       guard machine.beginWrite() else { return .skip }
       switch side {
       case .left:
-        guard let left, let owner = left.owner else { return .cancel }
-        return .writeLeft(left, owner)
+        guard let owner = left?.owner, let write = left?.write else { return .cancel }
+        return .writeLeft(write, owner)
       case .right:
-        guard let right, let owner = right.owner else { return .cancel }
-        return .writeRight(right, owner)
+        guard let owner = right?.owner, let write = right?.write else { return .cancel }
+        return .writeRight(write, owner)
       }
     }
 
@@ -457,8 +459,8 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     case .cancel:
       cancel()
       return .none
-    case .writeLeft(let target, let owner): target.write(owner, value)
-    case .writeRight(let target, let owner): target.write(owner, value)
+    case .writeLeft(let write, let owner): write(owner, value)
+    case .writeRight(let write, let owner): write(owner, value)
     }
     return state.withLock { $0.machine.finishWrite() }
   }
