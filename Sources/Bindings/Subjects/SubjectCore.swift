@@ -663,13 +663,16 @@ struct SubjectState<Output, Failure: Error> {
 // MARK: - Conduits
 
 /// What a subject knows about one subscriber; guarded by the subject's lock.
+///
+/// The fields go widest first, and the conduit keeps its flag byte after this state, so that no
+/// padding is wasted: every live subscription carries one.
 @usableFromInline
 struct ConduitState {
+  @usableFromInline var demand = Subscribers.Demand.none
   /// The conduit's position in the subject's list.
   @usableFromInline var slot = -1
   /// `false` once cancelled or completed.
   @usableFromInline var isLive = true
-  @usableFromInline var demand = Subscribers.Demand.none
   /// A current-value subject's first value is still to be queued on first demand.
   @usableFromInline var needsInitialValue: Bool
   /// The latest value is queued for this subscriber: values queued before it are older, so they
@@ -703,10 +706,10 @@ class SubjectConduitBase<Output, Failure: Error>: Subscription, @unchecked Senda
   /// the drainer then delivers with no lock.
   @usableFromInline static var fastFlag: UInt8 { 2 }
 
-  /// A summary of ``guarded`` that the drainer reads without the lock.
-  @usableFromInline final let flags = Atomic<UInt8>(1)
   /// Guarded by the subject's lock: touched only inside its `withLock`.
   @usableFromInline @exclusivity(unchecked) final var guarded: ConduitState
+  /// A summary of ``guarded`` that the drainer reads without the lock.
+  @usableFromInline final let flags = Atomic<UInt8>(1)
 
   /// Delivers one value, if the subscriber is still there and has demand. A thunk rather than a
   /// method, because class methods of generic classes always run unspecialized, and the thunk is
