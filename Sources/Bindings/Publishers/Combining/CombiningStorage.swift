@@ -46,26 +46,6 @@ where Machine.Failure == Downstream.Failure {
     }
   }
 
-  /// What the delivering thread does after a delivery, decided under the lock.
-  @usableFromInline
-  struct AfterDelivery {
-    @usableFromInline var demand: CombiningAction<Failure>.Demand
-    @usableFromInline var action: CombiningAction<Failure>.DeliveryFinished
-    @usableFromInline var following: Combination?
-    @usableFromInline var ended: (downstream: Downstream?, values: Values?)
-
-    @inlinable
-    init(
-      demand: CombiningAction<Failure>.Demand, action: CombiningAction<Failure>.DeliveryFinished,
-      following: Combination?, ended: (downstream: Downstream?, values: Values?)
-    ) {
-      self.demand = demand
-      self.action = action
-      self.following = following
-      self.ended = ended
-    }
-  }
-
   private let liveObject = LiveObjectToken("CombiningStorage")
   @usableFromInline let state: Locked<State>
   @usableFromInline let emptyValues: Values
@@ -194,25 +174,27 @@ where Machine.Failure == Downstream.Failure {
     var next = combination
     while true {
       let more = downstream.map { $0.receive(transform(next)) } ?? .none
-      let after = state.withLock { state in
-        let demand = more > 0 ? state.machine.demandRequested(more) : CombiningAction<Failure>.Demand()
-        let action = state.machine.deliveryFinished()
-        let following: Combination?
-        if case .deliver = action { following = take(&state.values) } else { following = nil }
-        return AfterDelivery(
-          demand: demand, action: action, following: following,
-          ended: state.takeEverythingIfTerminated(leaving: emptyValues))
+      // Decided under the lock into locals, rather than returned as one struct: returning a struct of
+      // optionals of the generic values cost a runtime copy and destroy per event.
+      var demand = CombiningAction<Failure>.Demand()
+      var action = CombiningAction<Failure>.DeliveryFinished.none
+      // What the subscription held when it ended: released after the lock.
+      var ended: (downstream: Downstream?, values: Values?) = (nil, nil)
+      state.withLock { state in
+        if more > 0 { demand = state.machine.demandRequested(more) }
+        action = state.machine.deliveryFinished()
+        if case .deliver = action { next = take(&state.values) }
+        if state.machine.isTerminated { ended = state.takeEverythingIfTerminated(leaving: emptyValues) }
       }
-      for subscription in after.demand.requestFromUpstreams { subscription.request(after.demand.demand) }
-      switch after.action {
+      for subscription in demand.requestFromUpstreams { subscription.request(demand.demand) }
+      switch action {
       case .deliver:
-        if let following = after.following { next = following }
         continue
       case .cancelUpstreamsAndFinishDownstream(let upstreams):
         for upstream in upstreams { upstream.cancel() }
-        after.ended.downstream?.receive(completion: .finished)
+        ended.downstream?.receive(completion: .finished)
       case .failDownstream(let error):
-        after.ended.downstream?.receive(completion: .failure(error))
+        ended.downstream?.receive(completion: .failure(error))
       case .none:
         break
       }
