@@ -161,6 +161,9 @@ struct BindingSinkTests {
           for value in 0..<100 { subject.send(value) }
         }
       }
+      // This sink is in no bag, so it learns of the owner's death from the next value. The sends
+      // above may all have come before the drop (they are fast): one more makes sure one comes after.
+      subject.send(100)
       #expect(deaths.deliveriesAfterDeath == 0)
       #expect(subject.core.subscriberCount == 0)
     }
