@@ -208,9 +208,11 @@ enum ParkingLot {
     let state = word.load(ordering: .relaxed)
     guard state & lockedBit != 0 else { return }
     if state & parkedBit == 0 {
-      guard word.compareExchange(
-        expected: state, desired: state | parkedBit, successOrdering: .relaxed, failureOrdering: .relaxed
-      ).exchanged else { return }
+      guard
+        word.compareExchange(
+          expected: state, desired: state | parkedBit, successOrdering: .relaxed, failureOrdering: .relaxed
+        ).exchanged
+      else { return }
     }
     pthread_cond_wait(&bucket.pointee.condition, &bucket.pointee.mutex)
   }

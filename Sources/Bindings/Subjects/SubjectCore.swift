@@ -902,7 +902,8 @@ struct ConduitList<Output, Failure: Error> {
   @inlinable
   mutating func remove(_ conduit: Conduit, wasMarkedCancelled: Bool = false) {
     let slot = conduit.guarded.slot
-    guard slot >= 0, slot < used, let held = buffer![slot], held.toOpaque() == Unmanaged.passUnretained(conduit).toOpaque()
+    guard slot >= 0, slot < used, let held = buffer![slot],
+      held.toOpaque() == Unmanaged.passUnretained(conduit).toOpaque()
     else { return }
     buffer![slot] = nil
     held.release()
