@@ -940,7 +940,9 @@ struct ConduitList<Output, Failure: Error> {
     }
     used = live
     holes = 0
-    // Keep the capacity: a list that just shrank usually grows again (subscribe/cancel churn).
+    // Keep the capacity while it is at most four times what is used (a list that just shrank usually
+    // grows again: subscribe/cancel churn); past that, give the memory back.
+    if capacity > 64, used * 4 < capacity { reallocate(capacity: Swift.max(16, used * 2)) }
   }
 
   @usableFromInline

@@ -223,6 +223,22 @@ struct PassthroughSubjectTests {
     for recorder in recorders { recorder.cancel() }
   }
 
+  @Test("a subject whose many subscribers left gives back its subscriber list's memory, and keeps order")
+  func listShrinksAfterChurn() {
+    let subject = PassthroughSubject<Int, Never>()
+    let many = (0..<10_000).map { _ in subject.sink { _ in } }
+    let peak = subject.core.state.withLock { $0.conduits.capacity }
+    #expect(peak >= 10_000)
+    for token in many { token.cancel() }
+    let survivors = (0..<3).map { _ in RecordingSubscriber<Int, Never>() }
+    for survivor in survivors { subject.subscribe(survivor) }
+    subject.send(1)
+    #expect(survivors.map(\.values) == [[1], [1], [1]])
+    #expect(subject.core.subscriberCount == 3)
+    #expect(subject.core.state.withLock { $0.conduits.capacity } <= 64)
+    for survivor in survivors { survivor.cancel() }
+  }
+
   @Test("concurrent sends from several threads reach every subscriber once, never overlapping")
   func concurrentSends() {
     let subject = PassthroughSubject<Int, Never>()
