@@ -31,6 +31,12 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     target = CancelOnce(cancel)
   }
 
+  /// Wraps one of the library's own cancellables as it is: no cast, no runtime conformance lookup.
+  @usableFromInline
+  init(idempotent target: any IdempotentCancellable) {
+    self.target = target
+  }
+
   /// Creates a token that cancels `canceller` once, when cancelled or deinitialized.
   @inlinable
   public init<C: Cancellable>(_ canceller: C) {
@@ -98,6 +104,8 @@ final class CancelOnce: Cancellable, @unchecked Sendable {
 }
 
 extension CancelOnce: IdempotentCancellable {}
+extension BindingSink: IdempotentCancellable {}
+extension TwoWayBindingLink: IdempotentCancellable {}
 extension Subscribers.Sink: IdempotentCancellable {}
 extension Subscribers.Assign: IdempotentCancellable {}
 extension Subscribers.WeakAssign: IdempotentCancellable {}

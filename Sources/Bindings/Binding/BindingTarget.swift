@@ -209,7 +209,7 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
       return .cancelledBinding
     }
     let sink = BindingSink(owner: owner, deliver: delivery, receiveValue: write)
-    let token = AnyCancellable(sink)
+    let token = AnyCancellable(idempotent: sink)
     let id = bag.makeID()
     sink.register(BindingBagRegistration(bag: bag, id: id))
     bag.insert(

@@ -394,7 +394,7 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
       return nil
     }
     let link = TwoWayBindingLink(left: leftTarget, right: rightTarget, connecting: seed == .right ? .left : .right)
-    let token = AnyCancellable(link)
+    let token = AnyCancellable(idempotent: link)
     let record = BindingRecord(target: "\(leftTarget.targetDescription) <~> \(rightTarget.targetDescription)")
     link.state.withLock { $0.record = record }
     // The left side is the target of the binding, like the left of `<~`: one source at a time, so a

@@ -169,7 +169,7 @@ extension Publisher where Failure == Never {
   public func assign<Root>(to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root) -> AnyCancellable {
     let subscriber = Subscribers.Assign(object: object, keyPath: keyPath)
     subscribe(subscriber)
-    return AnyCancellable(subscriber)
+    return AnyCancellable(idempotent: subscriber)
   }
 
   /// Assigns each value to a property of `object`, holding it strongly or weakly.
@@ -197,7 +197,7 @@ extension Publisher where Failure == Never {
     case .weak:
       let subscriber = Subscribers.WeakAssign(object: object, keyPath: keyPath)
       subscribe(subscriber)
-      return AnyCancellable(subscriber)
+      return AnyCancellable(idempotent: subscriber)
     }
   }
 }
