@@ -304,6 +304,7 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Internal building without re-sorting, for offsets already in order.
+  @usableFromInline
   init(sortedDeletes: [Int], sortedInserts: [Int], sortedUpdates: [Int], sortedMoves: [Move]) {
     deletes = sortedDeletes
     inserts = sortedInserts

@@ -16,6 +16,7 @@ public struct CollectionEvent<Contents, Change> {
   public let change: Change
 
   /// An event with the given contents and change.
+  @inlinable
   public init(contents: Contents, change: Change) {
     self.contents = contents
     self.change = change
@@ -38,31 +39,44 @@ extension CollectionEvent: Equatable where Contents: Equatable, Change: Equatabl
 /// 3. A subscriber is attached to the subject first; its first demand queues a replay of the
 ///    current contents addressed to it. It ignores every event before its replay, so it sees the
 ///    contents once and then exactly the changes that follow.
+///
+/// The path of an edit (``edit(_:)``, the queue, the subject's send, the replaying subscriber's
+/// receive) is inlinable, so that it is specialised in the client for the element type: run generic,
+/// it looked up type metadata about thirty times per edit.
+@usableFromInline
 final class CollectionCore<Contents, Change>: @unchecked Sendable {
-  typealias Event = CollectionEvent<Contents, Change>
+  @usableFromInline typealias Event = CollectionEvent<Contents, Change>
 
+  @usableFromInline
   enum Delivery {
     case event(Event)
     case replay(CombineIdentifier, Contents)
   }
 
   /// What the lock guards. Its methods decide; the core acts on their answer after unlocking.
+  @usableFromInline
   struct State {
-    var contents: Contents
+    @usableFromInline var contents: Contents
     /// Counts edits, so a computation made outside the lock can tell whether it is still current.
-    var version = 0
-    var pending: [Delivery] = []
-    var isDelivering = false
+    @usableFromInline var version = 0
+    @usableFromInline var pending: [Delivery] = []
+    @usableFromInline var isDelivering = false
     /// Subscribers that have not yet asked for their first value.
     var awaitingReplay = Set<CombineIdentifier>()
 
+    init(contents: Contents) {
+      self.contents = contents
+    }
+
     /// Records an edit that produced `change`, and queues its event.
+    @inlinable
     mutating func commit(_ change: Change) -> Bool {
       version += 1
       return queue(.event(Event(contents: contents, change: change)))
     }
 
     /// Queues `delivery`; returns whether the caller must deliver the queue (nobody else is).
+    @inlinable
     mutating func queue(_ delivery: Delivery) -> Bool {
       pending.append(delivery)
       guard !isDelivering else { return false }
@@ -71,6 +85,7 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
     }
 
     /// The deliveries queued so far, for the delivering thread; none when it may stop.
+    @inlinable
     mutating func takePending() -> [Delivery] {
       if pending.isEmpty { isDelivering = false }
       let taken = pending
@@ -79,9 +94,9 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
     }
   }
 
-  private let state: Locked<State>
-  let subject = PassthroughSubject<Delivery, Never>()
-  let resetChange: Change
+  @usableFromInline let state: Locked<State>
+  @usableFromInline let subject = PassthroughSubject<Delivery, Never>()
+  @usableFromInline let resetChange: Change
 
   init(contents: Contents, resetChange: Change) {
     state = Locked(State(contents: contents))
@@ -107,6 +122,7 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   /// `mutation` must be library code that calls no user code, and must hand any element it removes
   /// back in its result, so that the element is released after unlocking. A `nil` change sends
   /// nothing.
+  @inlinable
   func edit<Result>(_ mutation: (inout Contents) -> (change: Change?, result: Result)) -> Result {
     let (result, mustDeliver) = state.withLock { state -> (Result, Bool) in
       let (change, result) = mutation(&state.contents)
@@ -132,7 +148,8 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
 
   /// Delivers the queue, outside the lock, until it is empty; edits made meanwhile (from other
   /// threads, or from inside a subscriber) only queue, so the subject sees one sender at a time.
-  private func deliverQueue() {
+  @inlinable
+  func deliverQueue() {
     while true {
       let deliveries = state.withLock { $0.takePending() }
       if deliveries.isEmpty { return }
@@ -144,10 +161,12 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
 
   /// Attaches `subscriber`, which receives the current contents on its first demand and then every
   /// change. `keepAlive` is held for as long as the subscription lasts.
+  @inlinable
   func attach<S: Subscriber>(_ subscriber: S, keepAlive: AnyObject?) where S.Input == Event, S.Failure == Never {
     subject.receive(subscriber: ReplayingInner(downstream: subscriber, core: self, keepAlive: keepAlive))
   }
 
+  @usableFromInline
   func awaitReplay(_ id: CombineIdentifier) {
     state.withLock { _ = $0.awaitingReplay.insert(id) }
   }
@@ -166,20 +185,22 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   }
 
   /// Passes events on from the first replay addressed to it; asks again for what it skips.
-  private final class ReplayingInner<Downstream: Subscriber>: Subscriber
+  @usableFromInline
+  final class ReplayingInner<Downstream: Subscriber>: Subscriber
   where Downstream.Input == Event, Downstream.Failure == Never {
-    typealias Input = Delivery
-    typealias Failure = Never
+    @usableFromInline typealias Input = Delivery
+    @usableFromInline typealias Failure = Never
 
     private let liveObject = LiveObjectToken("CollectionCore.ReplayingInner")
-    let downstream: Downstream
+    @usableFromInline let downstream: Downstream
     /// Weak, so that the subject, which holds this subscriber, does not hold its core in a cycle.
     weak var core: CollectionCore?
-    let resetChange: Change
+    @usableFromInline let resetChange: Change
     let keepAlive: AnyObject?
     /// Touched only inside `receive(_:)`, which the subject never calls concurrently.
-    var hasReplayed = false
+    @usableFromInline var hasReplayed = false
 
+    @usableFromInline
     init(downstream: Downstream, core: CollectionCore, keepAlive: AnyObject?) {
       self.downstream = downstream
       self.core = core
@@ -187,11 +208,13 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
       self.keepAlive = keepAlive
     }
 
+    @usableFromInline
     func receive(subscription: any Subscription) {
       core?.awaitReplay(combineIdentifier)
       downstream.receive(subscription: ReplayTrigger(upstream: subscription, core: core, id: combineIdentifier))
     }
 
+    @inlinable
     func receive(_ input: Delivery) -> Subscribers.Demand {
       switch input {
       case .replay(let id, let contents):
@@ -204,6 +227,7 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
       }
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Never>) {
       downstream.receive(completion: completion)
     }

@@ -31,6 +31,7 @@ public final class MutableObservableArray<Element>: ObservableArray<Element>, @u
   /// letters[1] = "B"
   /// print(letters.contents)   // prints "["a", "B"]"
   /// ```
+  @inlinable
   public override subscript(position: Int) -> Element {
     get { super[position] }
     set {
@@ -47,6 +48,7 @@ public final class MutableObservableArray<Element>: ObservableArray<Element>, @u
   /// Adds `element` at the end.
   ///
   /// - Complexity: O(1) amortized when no subscriber holds an earlier event's contents.
+  @inlinable
   public func append(_ element: Element) {
     core.edit { contents in
       contents.append(element)
@@ -73,6 +75,7 @@ public final class MutableObservableArray<Element>: ObservableArray<Element>, @u
   /// Inserts `element` at offset `index`.
   ///
   /// - Precondition: `index` is in `0...count`.
+  @inlinable
   public func insert(_ element: Element, at index: Int) {
     insert(contentsOf: CollectionOfOne(element), at: index)
   }
@@ -80,6 +83,7 @@ public final class MutableObservableArray<Element>: ObservableArray<Element>, @u
   /// Inserts the elements of `newElements` at offset `index`, in one event.
   ///
   /// - Precondition: `index` is in `0...count`.
+  @inlinable
   public func insert<C: Collection>(contentsOf newElements: C, at index: Int) where C.Element == Element {
     let added = Array(newElements)
     core.edit { contents in
@@ -98,6 +102,7 @@ public final class MutableObservableArray<Element>: ObservableArray<Element>, @u
   ///
   /// - Precondition: `index` is a valid offset.
   @discardableResult
+  @inlinable
   public func remove(at index: Int) -> Element {
     core.edit { contents in
       precondition(contents.indices.contains(index), "index \(index) is out of range (count \(contents.count))")
@@ -110,6 +115,7 @@ public final class MutableObservableArray<Element>: ObservableArray<Element>, @u
   ///
   /// - Precondition: the array is not empty.
   @discardableResult
+  @inlinable
   public func removeFirst() -> Element {
     core.edit { contents in
       precondition(!contents.isEmpty, "removeFirst() on an empty array")
@@ -122,6 +128,7 @@ public final class MutableObservableArray<Element>: ObservableArray<Element>, @u
   ///
   /// - Precondition: the array is not empty.
   @discardableResult
+  @inlinable
   public func removeLast() -> Element {
     core.edit { contents in
       precondition(!contents.isEmpty, "removeLast() on an empty array")

@@ -36,7 +36,7 @@ public class ObservableArray<Element>: Publisher, RandomAccessCollection, @unche
   /// Elements are addressed by their offset, from zero.
   public typealias Index = Int
 
-  let core: CollectionCore<[Element], ArrayChangeset>
+  @usableFromInline let core: CollectionCore<[Element], ArrayChangeset>
   /// For a derived array: the subscription to its source, cancelled when this array is released.
   private let derivation: AnyCancellable?
 
@@ -79,6 +79,7 @@ public class ObservableArray<Element>: Publisher, RandomAccessCollection, @unche
 
   /// Each subscription keeps the array alive, so a derived array followed by a binding lives as
   /// long as the binding does.
+  @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
     core.attach(subscriber, keepAlive: self)
   }
