@@ -98,6 +98,7 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   @usableFromInline let subject = PassthroughSubject<Delivery, Never>()
   @usableFromInline let resetChange: Change
 
+  @usableFromInline
   init(contents: Contents, resetChange: Change) {
     state = Locked(State(contents: contents))
     self.resetChange = resetChange
@@ -113,6 +114,7 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   }
 
   /// Reads the contents under the lock. `body` must be library code that calls no user code.
+  @inlinable
   func read<Result>(_ body: (Contents) -> Result) -> Result {
     state.withLock { body($0.contents) }
   }

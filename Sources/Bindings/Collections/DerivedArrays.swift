@@ -11,6 +11,7 @@ extension ObservableArray {
   /// `transform` runs for inserted and updated elements only, on the thread that delivers the
   /// source's event. The derived array keeps this one alive and follows it while it is held or
   /// subscribed.
+  @inlinable
   public func map<Transformed>(_ transform: @escaping (Element) -> Transformed) -> ObservableArray<Transformed> {
     ObservableArray<Transformed>(deriving: self, MappingDeriver(transform))
   }
@@ -29,6 +30,7 @@ extension ObservableArray {
   ///   offsets in the filtered array are found in O(log *n*) each when the source's elements are
   ///   updated or added and removed at its end; other inserts, removes and moves cost O(*n*) (an
   ///   array moves its tail anyway).
+  @inlinable
   public func filter(_ isIncluded: @escaping (Element) -> Bool) -> ObservableArray<Element> {
     ObservableArray<Element>(deriving: self, CompactMappingDeriver { isIncluded($0) ? $0 : nil })
   }
@@ -40,6 +42,7 @@ extension ObservableArray {
   /// let numbers = texts.compactMap { Int($0) }
   /// print(numbers.contents)   // prints "[1, 3]"
   /// ```
+  @inlinable
   public func compactMap<Transformed>(
     _ transform: @escaping (Element) -> Transformed?
   ) -> ObservableArray<Transformed> {
@@ -57,11 +60,13 @@ extension ObservableArray {
   /// ```
   ///
   /// The order of equal elements is unspecified.
+  @inlinable
   public func sorted(by areInIncreasingOrder: @escaping (Element, Element) -> Bool) -> ObservableArray<Element> {
     ObservableArray<Element>(deriving: self, SortingDeriver(areInIncreasingOrder))
   }
 
   /// A derived array, fed by `deriver` from every event of `source`.
+  @inlinable
   convenience init<Source, D: ArrayDeriver>(deriving source: ObservableArray<Source>, _ deriver: D)
   where D.Source == Source, D.Derived == Element {
     let core = CollectionCore<[Element], ArrayChangeset>(contents: [], resetChange: .reset)
@@ -74,6 +79,7 @@ extension ObservableArray {
 
 /// Turns events of a source array into edits of a derived array's core. Called serially, on the
 /// thread that delivers the source's events; user closures run there, never under the core's lock.
+@usableFromInline
 protocol ArrayDeriver: AnyObject {
   associatedtype Source
   associatedtype Derived
@@ -82,6 +88,7 @@ protocol ArrayDeriver: AnyObject {
 
 extension CollectionCore where Change == ArrayChangeset {
   /// Replaces the contents with `elements` as a reset; the old contents are released after unlocking.
+  @inlinable
   func reset<Element>(to elements: [Element]) where Contents == [Element] {
     let old = edit { contents in
       let old = contents
@@ -92,6 +99,7 @@ extension CollectionCore where Change == ArrayChangeset {
   }
 
   /// Applies `change` to the contents, taking new elements from `newElements` (library code only).
+  @inlinable
   func apply<Element>(_ change: ArrayChangeset, newCount: Int, _ newElements: [Int: Element])
   where Contents == [Element] {
     guard !change.isEmpty else { return }
@@ -108,6 +116,7 @@ extension CollectionCore where Change == ArrayChangeset {
 
 extension ArrayChangeset {
   /// For each update, its offset after the change (updated elements stay among the survivors).
+  @usableFromInline
   func finalOffsetsOfUpdates() -> [Int] {
     guard !updates.isEmpty else { return [] }
     let removed = (deletes + moves.map(\.from)).sorted()
@@ -124,11 +133,14 @@ extension ArrayChangeset {
   }
 }
 
+@usableFromInline
 final class MappingDeriver<Source, Derived>: ArrayDeriver {
-  let transform: (Source) -> Derived
+  @usableFromInline let transform: (Source) -> Derived
 
+  @inlinable
   init(_ transform: @escaping (Source) -> Derived) { self.transform = transform }
 
+  @inlinable
   func receive(_ event: ObservableArrayEvent<Source>, into core: CollectionCore<[Derived], ArrayChangeset>) {
     let change = event.change
     if change.isReset { return core.reset(to: event.contents.map(transform)) }
@@ -140,15 +152,18 @@ final class MappingDeriver<Source, Derived>: ArrayDeriver {
   }
 }
 
+@usableFromInline
 final class CompactMappingDeriver<Source, Derived>: ArrayDeriver {
-  let transform: (Source) -> Derived?
+  @usableFromInline let transform: (Source) -> Derived?
   /// For each source element, 1 when it is in the derived array.
-  var included: [UInt8] = []
+  @usableFromInline var included: [UInt8] = []
   /// Prefix counts over `included`: where in the derived array a source offset lands.
-  var counts = PrefixCounts()
+  @usableFromInline var counts = PrefixCounts()
 
+  @inlinable
   init(_ transform: @escaping (Source) -> Derived?) { self.transform = transform }
 
+  @inlinable
   func receive(_ event: ObservableArrayEvent<Source>, into core: CollectionCore<[Derived], ArrayChangeset>) {
     let change = event.change
     let source = event.contents
@@ -220,7 +235,8 @@ final class CompactMappingDeriver<Source, Derived>: ArrayDeriver {
   /// Brings `counts` in line with `included` after `change`: O(*k* log *n*) for *k* changes when
   /// elements are only updated, or added and removed at the end; a rebuild in O(*n*) otherwise
   /// (inserting into an array in the middle moves its tail anyway).
-  private func updateCounts(for change: ArrayChangeset, oldCount: Int, wasIncluded: [Int: Bool]) {
+  @usableFromInline
+  func updateCounts(for change: ArrayChangeset, oldCount: Int, wasIncluded: [Int: Bool]) {
     let newCount = included.count
     let deletesAtEnd = change.deletes.first.map { $0 == oldCount - change.deletes.count } ?? true
     let insertsAtEnd = change.inserts.first.map { $0 == newCount - change.inserts.count } ?? true
@@ -240,13 +256,16 @@ final class CompactMappingDeriver<Source, Derived>: ArrayDeriver {
 
 /// Counts of set flags before each offset of a list of 0/1 flags (a Fenwick tree): a query, an
 /// update, an append or a removal at the end costs O(log *n*).
+@usableFromInline
 struct PrefixCounts {
   /// Node `i` (1-based) holds the sum of the flags at offsets `i - lowbit(i) ..< i`.
   private var tree: [Int] = []
 
+  @usableFromInline
   init() {}
 
   /// Counts over `flags`, built in O(*n*).
+  @usableFromInline
   init(_ flags: [UInt8]) {
     tree = flags.map(Int.init)
     let count = tree.count
@@ -259,6 +278,7 @@ struct PrefixCounts {
   }
 
   /// The number of set flags at offsets before `offset`.
+  @usableFromInline
   func count(before offset: Int) -> Int {
     var node = offset
     var sum = 0
@@ -270,6 +290,7 @@ struct PrefixCounts {
   }
 
   /// Adds `delta` to the flag at `offset`.
+  @usableFromInline
   mutating func add(_ delta: Int, at offset: Int) {
     var node = offset + 1
     while node <= tree.count {
@@ -279,29 +300,34 @@ struct PrefixCounts {
   }
 
   /// Adds a flag at the end.
+  @usableFromInline
   mutating func append(_ flag: UInt8) {
     let node = tree.count + 1
     tree.append(Int(flag) + count(before: node - 1) - count(before: node - (node & -node)))
   }
 
   /// Removes the last `k` flags.
+  @usableFromInline
   mutating func removeLast(_ k: Int) {
     tree.removeLast(k)
   }
 }
 
+@usableFromInline
 final class SortingDeriver<Element>: ArrayDeriver {
-  let areInIncreasingOrder: (Element, Element) -> Bool
+  @usableFromInline let areInIncreasingOrder: (Element, Element) -> Bool
   /// A token per source element, and per sorted element, so that an element can be found again.
-  var sourceTokens: [Int] = []
-  var sortedTokens: [Int] = []
-  var sortedValues: [Element] = []
-  var nextToken = 0
+  @usableFromInline var sourceTokens: [Int] = []
+  @usableFromInline var sortedTokens: [Int] = []
+  @usableFromInline var sortedValues: [Element] = []
+  @usableFromInline var nextToken = 0
 
+  @inlinable
   init(_ areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
     self.areInIncreasingOrder = areInIncreasingOrder
   }
 
+  @inlinable
   func receive(_ event: ObservableArrayEvent<Element>, into core: CollectionCore<[Element], ArrayChangeset>) {
     let change = event.change
     let source = event.contents

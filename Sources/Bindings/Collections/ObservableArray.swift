@@ -40,6 +40,7 @@ public class ObservableArray<Element>: Publisher, RandomAccessCollection, @unche
   /// For a derived array: the subscription to its source, cancelled when this array is released.
   private let derivation: AnyCancellable?
 
+  @usableFromInline
   init(core: CollectionCore<[Element], ArrayChangeset>, derivation: AnyCancellable? = nil) {
     self.core = core
     self.derivation = derivation
