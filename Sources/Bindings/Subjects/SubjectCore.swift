@@ -682,7 +682,7 @@ struct ConduitState {
   /// soon as it requests more.
   @usableFromInline var owesLatest = false
 
-  @usableFromInline
+  @inlinable
   init(needsInitialValue: Bool) {
     self.needsInitialValue = needsInitialValue
   }
@@ -723,7 +723,7 @@ class SubjectConduitBase<Output, Failure: Error>: Subscription, @unchecked Senda
   @usableFromInline
   final let control: (SubjectConduitBase<Output, Failure>, SubjectConduitControl) -> Void
 
-  @usableFromInline
+  @inlinable
   init(
     needsInitialValue: Bool,
     deliverValue: @escaping (SubjectConduitBase<Output, Failure>, Output) -> Void,
@@ -777,7 +777,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
   private let liveObject = LiveObjectToken("Subject.Conduit")
 
-  @usableFromInline
+  @inlinable
   init(
     core: SubjectCore<Output, Failure>,
     downstream: Downstream,
