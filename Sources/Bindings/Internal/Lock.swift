@@ -249,6 +249,9 @@ enum ParkingLot {
 /// user gave us, only then. No method takes the lock and leaves it to another method to release.
 @usableFromInline
 struct Locked<State>: ~Copyable, @unchecked Sendable {
+  // The state first: ThreadSanitizer records the `inout` access to it at the first byte of
+  // `Locked`, which must not be the lock word's address (it would see the lock's own atomics as a
+  // race with that access).
   @usableFromInline let state: InlineCell<State>
   @usableFromInline let lock = Lock()
 
