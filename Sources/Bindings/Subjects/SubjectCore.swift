@@ -69,7 +69,8 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   }
 
   var subscriberCount: Int {
-    state.withLock { $0.conduits.count }
+    // Conduits cancelled during a drain stay in the list until the drainer removes them.
+    state.withLock { $0.conduits.count - $0.cancelledDuringDrain.count }
   }
 
   /// The events waiting in the queue, for tests.
@@ -578,7 +579,6 @@ struct SubjectState<Output, Failure: Error> {
     }
     // The drainer may be reading the list and this conduit's downstream right now: it takes the
     // conduit out of the list and releases its downstream at its next step.
-    conduits.markCancelled()
     cancelledDuringDrain.append(conduit)
     return false
   }
@@ -596,7 +596,7 @@ struct SubjectState<Output, Failure: Error> {
   mutating func nextEvent() -> NextEvent {
     var next = NextEvent(action: .idle, released: [])
     if !cancelledDuringDrain.isEmpty {
-      for conduit in cancelledDuringDrain { conduits.remove(conduit, wasMarkedCancelled: true) }
+      for conduit in cancelledDuringDrain { conduits.remove(conduit) }
       next.released = cancelledDuringDrain
       cancelledDuringDrain = []
     }
@@ -844,8 +844,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
 
   @inlinable
   func releaseDownstream() {
-    let downstream = takeDownstream()
-    _ = downstream
+    _ = takeDownstream()
   }
 }
 
@@ -868,14 +867,12 @@ struct ConduitList<Output, Failure: Error> {
   @usableFromInline var capacity = 0
   /// Slots emptied by a removal, until the next compaction.
   @usableFromInline var holes = 0
-  /// Conduits cancelled during a drain and still in the list until the drainer removes them.
-  @usableFromInline var cancelledInList = 0
 
   @usableFromInline
   init() {}
 
-  /// The subscribers that are live.
-  var count: Int { used - holes - cancelledInList }
+  /// The conduits in the list.
+  var count: Int { used - holes }
 
   /// The slots, in subscription order; a removed subscriber leaves an empty slot.
   @inlinable
@@ -891,16 +888,10 @@ struct ConduitList<Output, Failure: Error> {
     used += 1
   }
 
-  /// Notes that a conduit still in the list was cancelled during a drain.
-  @inlinable
-  mutating func markCancelled() {
-    cancelledInList += 1
-  }
-
   /// Takes `conduit` out of the list and gives back the list's reference to it. The caller holds
   /// another reference, so this never releases the conduit's last one under the subject's lock.
   @inlinable
-  mutating func remove(_ conduit: Conduit, wasMarkedCancelled: Bool = false) {
+  mutating func remove(_ conduit: Conduit) {
     let slot = conduit.guarded.slot
     guard slot >= 0, slot < used, let held = buffer![slot],
       held.toOpaque() == Unmanaged.passUnretained(conduit).toOpaque()
@@ -909,7 +900,6 @@ struct ConduitList<Output, Failure: Error> {
     held.release()
     conduit.guarded.slot = -1
     holes += 1
-    if wasMarkedCancelled { cancelledInList -= 1 }
     if holes > 32, holes * 2 > used { compact() }
   }
 
@@ -925,7 +915,6 @@ struct ConduitList<Output, Failure: Error> {
     }
     used = 0
     holes = 0
-    cancelledInList = 0
     return all
   }
 
