@@ -144,7 +144,7 @@ extension BindingEndpointConvertible {
 /// change wins.
 @usableFromInline
 struct TwoWayBindingStateMachine<Value> {
-  @usableFromInline typealias Side = TwoWayLinkSide
+  @usableFromInline typealias Side = TwoWayBindingSide
 
   @usableFromInline
   enum Action {
@@ -245,14 +245,11 @@ struct TwoWayBindingStateMachine<Value> {
   }
 }
 
-/// One side of a two-way binding. Not nested in the generic state machine, so that it needs no
-/// generic metadata.
-@usableFromInline
-enum TwoWayLinkSide: Equatable {
-  case left, right
-
+extension TwoWayBindingSide {
+  /// The side opposite this one. The state machine uses this public, non-generic enum for its
+  /// sides: one nested in the generic machine would need generic metadata on every value.
   @inlinable
-  var other: TwoWayLinkSide { self == .left ? .right : .left }
+  var other: TwoWayBindingSide { self == .left ? .right : .left }
 }
 
 /// The two subscriptions of a two-way binding and the state that keeps them from echoing.
@@ -270,7 +267,7 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
   @unchecked Sendable
 {
   @usableFromInline typealias Machine = TwoWayBindingStateMachine<Value>
-  @usableFromInline typealias Side = TwoWayLinkSide
+  @usableFromInline typealias Side = TwoWayBindingSide
 
   /// Everything the link holds, reachable only under its lock.
   @usableFromInline
@@ -393,7 +390,7 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
       reportBindingMisuse("\(leftTarget.targetDescription) <~> itself does nothing; the binding was not made")
       return nil
     }
-    let link = TwoWayBindingLink(left: leftTarget, right: rightTarget, connecting: seed == .right ? .left : .right)
+    let link = TwoWayBindingLink(left: leftTarget, right: rightTarget, connecting: seed.other)
     let token = AnyCancellable(idempotent: link)
     let record = BindingRecord(target: "\(leftTarget.targetDescription) <~> \(rightTarget.targetDescription)")
     link.state.withLock { $0.record = record }
