@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A unique identifier for identifying publisher streams.
 ///
 /// ```swift
@@ -6,11 +8,23 @@
 /// print(first == second)   // prints "false"
 /// ```
 public struct CombineIdentifier: Hashable, Sendable, CustomStringConvertible {
-  private let rawValue: UInt64
+  @usableFromInline let rawValue: UInt64
 
   /// Creates a new identifier, distinct from every other one made this way.
   public init() {
     rawValue = CombineIdentifierCounter.shared.next()
+  }
+
+  /// An identifier made from a raw value of ``nextRawValue()``.
+  @inlinable
+  init(rawValue: UInt64) {
+    self.rawValue = rawValue
+  }
+
+  /// A raw value no identifier made with `CombineIdentifier()` or from an object has, nor will have.
+  @usableFromInline
+  static func nextRawValue() -> UInt64 {
+    CombineIdentifierCounter.shared.next()
   }
 
   /// Creates an identifier from the identity of `object`.
@@ -45,12 +59,9 @@ private final class CombineIdentifierCounter: @unchecked Sendable {
   static let shared = CombineIdentifierCounter()
   // Starts above every pointer-derived identifier's typical range is not needed: the high bit marks
   // counter-made identifiers so they never equal an object's address.
-  private let value = Locked<UInt64>(1 << 63)
+  private let value = Atomic<UInt64>(1 << 63)
 
   func next() -> UInt64 {
-    value.withLock { value in
-      value &+= 1
-      return value
-    }
+    value.wrappingAdd(1, ordering: .relaxed).newValue
   }
 }

@@ -39,7 +39,7 @@ extension Publisher {
 /// A subject of the library's own, which can forget an upstream subscription that has ended, so
 /// that forwarding into it and unlinking again leaves nothing behind.
 protocol UpstreamRemovingSubject: AnyObject {
-  func removeUpstream(_ upstream: AnyObject)
+  func removeUpstream(_ upstream: CombineIdentifier)
 }
 
 /// Forwards a publisher's events into a subject it holds.
@@ -85,6 +85,6 @@ final class SubjectForwarder<Downstream: Subject>: Subscriber, Cancellable, @unc
   func cancel() {
     let (subject, upstream) = state.withLock { state in (state.subject.take(), state.status.terminate()) }
     upstream?.cancel()
-    if let upstream { (subject as? any UpstreamRemovingSubject)?.removeUpstream(upstream as AnyObject) }
+    if let upstream { (subject as? any UpstreamRemovingSubject)?.removeUpstream(upstream.combineIdentifier) }
   }
 }

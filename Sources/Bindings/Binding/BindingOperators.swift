@@ -485,7 +485,7 @@ private final class SubjectBindingForwarder<Target: Subject>: Subscriber, Subscr
   func receive(completion: Subscribers.Completion<Never>) {
     let released = state.withLock { $0.terminate() }
     released.completionWatch?.cancel()
-    (released.subject as? any UpstreamRemovingSubject)?.removeUpstream(self)
+    (released.subject as? any UpstreamRemovingSubject)?.removeUpstream(combineIdentifier)
     _ = released
   }
 
@@ -499,7 +499,7 @@ private final class SubjectBindingForwarder<Target: Subject>: Subscriber, Subscr
     let released = state.withLock { $0.terminate() }
     released.upstream?.cancel()
     released.completionWatch?.cancel()
-    (released.subject as? any UpstreamRemovingSubject)?.removeUpstream(self)
+    (released.subject as? any UpstreamRemovingSubject)?.removeUpstream(combineIdentifier)
     _ = released
   }
 }

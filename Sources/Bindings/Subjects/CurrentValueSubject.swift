@@ -16,11 +16,16 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Upstrea
   @unchecked Sendable
 {
   @usableFromInline let core: SubjectCore<Output, Failure>
-  private let liveObject = LiveObjectToken("CurrentValueSubject")
+  @usableFromInline let liveObject: LiveObjectToken
 
   /// Creates a subject whose current value is `value`.
+  ///
+  /// Inlinable, so that the subject's engine is made where its types are known, and its control path
+  /// runs specialised.
+  @inlinable
   public init(_ value: Output) {
     core = SubjectCore(currentValue: value)
+    liveObject = LiveObjectToken("CurrentValueSubject")
   }
 
   deinit {
@@ -67,7 +72,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Upstrea
     core.send(subscription: subscription)
   }
 
-  func removeUpstream(_ upstream: AnyObject) {
+  func removeUpstream(_ upstream: CombineIdentifier) {
     core.removeUpstream(upstream)
   }
 

@@ -15,11 +15,18 @@
 /// delivered — from another thread, or from inside a subscriber — is delivered after it, in order,
 /// to every subscriber. No lock is held while subscribers run.
 public final class PassthroughSubject<Output, Failure: Error>: Subject, UpstreamRemovingSubject, @unchecked Sendable {
-  @usableFromInline let core = SubjectCore<Output, Failure>(currentValue: nil)
-  private let liveObject = LiveObjectToken("PassthroughSubject")
+  @usableFromInline let core: SubjectCore<Output, Failure>
+  @usableFromInline let liveObject: LiveObjectToken
 
   /// Creates a subject with no subscribers.
-  public init() {}
+  ///
+  /// Inlinable, so that the subject's engine is made where its types are known, and its control path
+  /// runs specialised.
+  @inlinable
+  public init() {
+    core = SubjectCore(currentValue: nil)
+    liveObject = LiveObjectToken("PassthroughSubject")
+  }
 
   deinit {
     core.cancelUpstreams()
@@ -45,7 +52,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, Upstream
     core.send(subscription: subscription)
   }
 
-  func removeUpstream(_ upstream: AnyObject) {
+  func removeUpstream(_ upstream: CombineIdentifier) {
     core.removeUpstream(upstream)
   }
 

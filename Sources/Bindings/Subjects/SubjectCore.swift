@@ -37,26 +37,41 @@ import Android
 /// 7. after `cancel()` returns, no delivery *starts* to that subscriber; a delivery already running
 ///    on another thread (at most one value, since deliveries never overlap) may still finish.
 ///
-/// While a drain runs, its thread alone reads the subscriber list and each subscriber's downstream
-/// reference, without a lock: a subscriber that cancels meanwhile is marked under the lock, and the
-/// drainer releases its downstream when it next takes the lock. That is what lets an unlimited-demand
+/// The subject keeps no object per subscriber: its list holds each subscriber itself (a class
+/// subscriber as it is, a value-type one in a small box), with its demand and flags, in one buffer
+/// (``SubscriberList``). A subscriber is handed a ``SubjectSubscription``, a small struct naming the
+/// subject and the subscriber's place in the list, which fits in an `any Subscription` with no
+/// allocation.
+///
+/// While a drain runs, its thread alone reads the list and each subscriber reference, without a
+/// lock: a subscriber that cancels meanwhile is marked under the lock, and the drainer takes it out
+/// of the list and releases it when it next takes the lock. That is what lets an unlimited-demand
 /// subscriber be served with no lock and no copy per value.
 @usableFromInline
-final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
-  @usableFromInline typealias Conduit = SubjectConduitBase<Output, Failure>
+final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Sendable {
   @usableFromInline typealias State = SubjectState<Output, Failure>
 
   @usableFromInline let state: Locked<State>
 
-  @usableFromInline
+  /// Inlinable, so that the control thunk it makes runs `request` and `cancel` specialised for the
+  /// subject's types: a subject's initialiser is inlinable for the same reason.
+  @inlinable
   init(currentValue: Output?) {
     state = Locked(State(current: currentValue))
+    super.init { core, key, request in
+      let core = unsafeDowncast(core, to: SubjectCore<Output, Failure>.self)
+      switch request {
+      case .request(let demand): core.request(demand, for: key)
+      case .cancel: core.cancel(key)
+      }
+    }
   }
 
   deinit {
-    // Every conduit in the list keeps the core alive, so the list is empty by now; free its buffer.
-    let remaining = state.withLock { $0.conduits.destroy() }
-    _ = remaining
+    // A subscriber that dropped its subscription without cancelling is still in the list: it is
+    // released here, after the lock.
+    let remaining = state.withLock { $0.takeEverything() }
+    for object in remaining { SubscriberList.release(object) }
   }
 
   @usableFromInline
@@ -69,8 +84,8 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   }
 
   var subscriberCount: Int {
-    // Conduits cancelled during a drain stay in the list until the drainer removes them.
-    state.withLock { $0.conduits.count - $0.cancelledDuringDrain.count }
+    // Subscribers cancelled during a drain stay in the list until the drainer removes them.
+    state.withLock { $0.subscribers.count - $0.cancelledDuringDrain.count }
   }
 
   /// The events waiting in the queue, for tests.
@@ -99,26 +114,20 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   @inlinable
   func send(_ value: Output, storeAfterCompletion: Bool = false) {
     let thread = currentThreadIdentity()
-    while true {
-      switch state.withLock({ $0.send(value, from: thread, storeAfterCompletion: storeAfterCompletion) }) {
-      case .ignore:
-        return
-      case .deliver(let slots):
-        deliver(value, to: slots)
-        finishDelivery()
-        return
-      case .drain:
-        drain()
-        return
-      case .reportCycle:
-        reportCycle()
-        return
-      case .waitForDrain(let handOff):
-        // The drainer hands the drain over when it reaches this value: deliver from there.
-        handOff.wait()
-        drain()
-        return
-      }
+    switch state.withLock({ $0.send(value, from: thread, storeAfterCompletion: storeAfterCompletion) }) {
+    case .ignore:
+      return
+    case .deliver(let records):
+      deliver(value, to: records)
+      finishDelivery()
+    case .drain:
+      drain()
+    case .reportCycle:
+      reportCycle()
+    case .waitForDrain(let handOff):
+      // The drainer hands the drain over when it reaches this value: deliver from there.
+      handOff.wait()
+      drain()
     }
   }
 
@@ -141,25 +150,11 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
   @inlinable
   func attach<S: Subscriber>(_ subscriber: S, needsInitialValue: Bool) where S.Input == Output, S.Failure == Failure {
-    let conduit = SubjectConduit(
-      core: self,
-      downstream: subscriber,
-      needsInitialValue: needsInitialValue,
-      deliverValue: { conduit, value in
-        unsafeDowncast(conduit, to: SubjectConduit<S>.self).deliver(value)
-      },
-      control: { conduit, control in
-        let typed = unsafeDowncast(conduit, to: SubjectConduit<S>.self)
-        switch control {
-        case .request(let demand): typed.core.request(demand, for: conduit)
-        case .cancel: if typed.core.cancel(conduit) { typed.releaseDownstream() }
-        case .releaseDownstream: typed.releaseDownstream()
-        }
-      })
+    let newcomer = NewSubscriber(subscriber, needsInitialValue: needsInitialValue)
     let thread = currentThreadIdentity()
-    switch state.withLock({ $0.attach(conduit, from: thread) }) {
-    case .deliverNow:
-      conduit.deliverSubscription()
+    switch state.withLock({ $0.attach(newcomer, from: thread) }) {
+    case .deliverNow(let record, let position):
+      deliverSubscription(to: record, at: position)
       finishDelivery()
     case .drain:
       drain()
@@ -175,9 +170,9 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
   /// Forgets an upstream subscription given through `send(subscription:)` that has ended, so that
   /// linking and unlinking sources leaves nothing behind. Released after the lock.
-  func removeUpstream(_ upstream: AnyObject) {
+  func removeUpstream(_ upstream: CombineIdentifier) {
     let removed: (any Subscription)? = state.withLock { state in
-      guard let index = state.upstreams.firstIndex(where: { ($0 as AnyObject) === upstream }) else { return nil }
+      guard let index = state.upstreams.firstIndex(where: { $0.combineIdentifier == upstream }) else { return nil }
       return state.upstreams.remove(at: index)
     }
     _ = removed
@@ -194,48 +189,80 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     for upstream in upstreams { upstream.cancel() }
   }
 
-  // MARK: Called by conduits
+  // MARK: Called through subscriptions
 
-  /// Adds demand for `conduit`; queues the latest value it is owed and starts a drain if needed.
-  /// Inlinable, so that the conduit's control thunk runs it specialised.
+  /// Adds demand for the subscriber `key` names; queues the latest value it is owed and starts a
+  /// drain if needed. Inlinable, so that the control thunk runs it specialised.
   @inlinable
-  func request(_ demand: Subscribers.Demand, for conduit: Conduit) {
+  func request(_ demand: Subscribers.Demand, for key: SubscriberKey) {
     let thread = currentThreadIdentity()
-    let action = state.withLock { $0.request(demand, for: conduit, from: thread) }
+    let action = state.withLock { state -> State.RequestAction in
+      guard let position = state.subscribers.position(of: key) else { return State.RequestAction() }
+      return state.request(demand, at: position, from: thread)
+    }
+    act(on: action)
+  }
+
+  /// Cancels the subscriber `key` names; releases it (after the lock) unless a drain runs, whose
+  /// thread then releases it.
+  @inlinable
+  func cancel(_ key: SubscriberKey) {
+    let released = state.withLock { $0.cancel(key) }
+    if let released { SubscriberList.release(released) }
+  }
+
+  @inlinable
+  func act(on action: State.RequestAction) {
     for upstream in action.upstreamsToRequest { upstream.request(.unlimited) }
     if action.startsDrain { drain() }
   }
 
-  /// Adds the demand a subscriber returned from `receive(_:)`; called by the drainer.
-  @usableFromInline
-  func addDemand(_ demand: Subscribers.Demand, for conduit: Conduit) {
-    request(demand, for: conduit)
-  }
-
-  /// Takes one unit of demand for a subscriber whose demand is limited; called by the drainer.
-  @usableFromInline
-  func consumeDemand(of conduit: Conduit) -> Bool {
-    state.withLock { $0.consumeDemand(of: conduit) }
-  }
-
-  /// Marks `conduit` cancelled; returns whether the caller must release its downstream (after the
-  /// lock), which it does through the conduit's control thunk, specialised.
-  @inlinable
-  func cancel(_ conduit: Conduit) -> Bool {
-    state.withLock { $0.cancel(conduit) }
-  }
-
   // MARK: The drain
 
-  /// Hands `value` to every subscriber in `slots`, the subscriber list as the drain holder found
-  /// it. Only the drain holder calls this, and while a drain runs no other thread changes the list
-  /// (a cancel only marks its conduit, and the drainer removes it later), so the list is read in
-  /// place: no copy, and no retain of each conduit (the list holds one reference to each).
+  /// Hands `value` to every subscriber in `records`, the list as the drain holder found it. Only
+  /// the drain holder calls this, and while a drain runs no other thread changes the list (a cancel
+  /// only marks its subscriber, and the drainer removes it later), so the list is read in place: no
+  /// copy, and no retain of each subscriber (the list holds one reference to each).
   @inlinable
-  func deliver(_ value: Output, to slots: UnsafeBufferPointer<Unmanaged<Conduit>?>) {
-    for slot in slots {
-      guard let conduit = slot else { continue }
-      conduit._withUnsafeGuaranteedRef { $0.deliverValue($0, value) }
+  func deliver(_ value: Output, to records: SubscriberList.Records) {
+    withUnsafePointer(to: value) { payload in
+      for position in 0..<records.count {
+        let record = records.start! + position
+        guard record.pointee.object != nil else { continue }
+        let flags = record.pointee.flags.load(ordering: .acquiring)
+        if flags & SubscriberList.fastFlag != 0 {
+          // Unlimited demand never shrinks: no lock, and the returned demand changes nothing.
+          _ = record.pointee.deliver(SubscriberList.objectField(of: record), payload, .value)
+          continue
+        }
+        guard flags & SubscriberList.liveFlag != 0, consumeDemand(at: position) else { continue }
+        let more = record.pointee.deliver(SubscriberList.objectField(of: record), payload, .value)
+        if more > 0 { addDemand(more, at: position) }
+      }
+    }
+  }
+
+  /// Takes one unit of demand from the subscriber at `position`, whose demand is limited; called by
+  /// the drainer.
+  @usableFromInline
+  func consumeDemand(at position: Int) -> Bool {
+    state.withLock { $0.consumeDemand(at: position) }
+  }
+
+  /// Adds the demand a subscriber returned from `receive(_:)`; called by the drainer.
+  @inlinable
+  func addDemand(_ demand: Subscribers.Demand, at position: Int) {
+    let thread = currentThreadIdentity()
+    act(on: state.withLock { $0.request(demand, at: position, from: thread) })
+  }
+
+  /// Hands the subscriber just inserted at `position` its subscription; called by the drainer.
+  @usableFromInline
+  func deliverSubscription(to record: UnsafeMutablePointer<SubscriberRecord>, at position: Int) {
+    // The serial never changes once the record is made: read without the lock.
+    let subscription = SubjectSubscription(core: self, serial: record.pointee.serial, hint: position)
+    withUnsafePointer(to: subscription) { payload in
+      _ = record.pointee.deliver(SubscriberList.objectField(of: record), payload, .subscription)
     }
   }
 
@@ -254,23 +281,37 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   func drain() {
     while true {
       let next = state.withLock { $0.nextEvent() }
-      for conduit in next.released { conduit.control(conduit, .releaseDownstream) }
+      for object in next.released { SubscriberList.release(object) }
       switch next.action {
       case .idle:
         return
       case .handOff(let sender):
         sender.signal()
         return
-      case .value(let value, let slots):
-        deliver(value, to: slots)
-      case .latest(let conduit, let value):
-        conduit.deliverWithoutDemandCheck(value)
-      case .attach(let conduit):
-        conduit.deliverSubscription()
-      case .attachAfterCompletion(let conduit, let completion):
-        conduit.deliverSubscriptionAndCompletion(completion)
+      case .value(let value, let records):
+        deliver(value, to: records)
+      case .latest(let record, let position, let value):
+        let more = withUnsafePointer(to: value) { payload in
+          record.pointee.deliver(SubscriberList.objectField(of: record), payload, .value)
+        }
+        if more > 0 { addDemand(more, at: position) }
+      case .attach(let record, let position):
+        deliverSubscription(to: record, at: position)
+      case .attachAfterCompletion(let newcomer, let completion):
+        // A subscription that names no place in the list, so it requests nothing; then the end.
+        let subscription = SubjectSubscription(core: self, serial: newcomer.serial, hint: -1)
+        var object = newcomer.object
+        withUnsafePointer(to: subscription) { _ = newcomer.deliver(&object, $0, .subscription) }
+        withUnsafePointer(to: completion) { _ = newcomer.deliver(&object, $0, .completion) }
+        SubscriberList.release(object)
       case .completion(let completion, let targets):
-        for conduit in targets { conduit.deliver(completion: completion) }
+        withUnsafePointer(to: completion) { payload in
+          for target in targets {
+            var object = target.object
+            _ = target.deliver(&object, payload, .completion)
+            SubscriberList.release(object)
+          }
+        }
       }
     }
   }
@@ -318,8 +359,6 @@ func currentThreadIdentity() -> UInt {
 /// what the core must do after unlocking.
 @usableFromInline
 struct SubjectState<Output, Failure: Error> {
-  @usableFromInline typealias Conduit = SubjectConduitBase<Output, Failure>
-
   /// The most values queued by other threads that one drainer delivers; later senders wait for the
   /// drain to be handed to them.
   @usableFromInline static var hostageLimit: Int { 16 }
@@ -329,8 +368,8 @@ struct SubjectState<Output, Failure: Error> {
 
   @usableFromInline
   enum Event {
-    case attach(Conduit)
-    case latest(Conduit, Output)
+    case attach(NewSubscriber)
+    case latest(SubscriberKey, Output)
     case value(Output, depth: Int)
     case completion(Subscribers.Completion<Failure>)
   }
@@ -356,7 +395,7 @@ struct SubjectState<Output, Failure: Error> {
   @usableFromInline
   enum SendAction {
     case ignore
-    case deliver(UnsafeBufferPointer<Unmanaged<Conduit>?>)
+    case deliver(SubscriberList.Records)
     case drain
     case waitForDrain(DispatchSemaphore)
     case reportCycle
@@ -364,7 +403,7 @@ struct SubjectState<Output, Failure: Error> {
 
   @usableFromInline
   enum AttachAction {
-    case deliverNow
+    case deliverNow(UnsafeMutablePointer<SubscriberRecord>, Int)
     case drain
     case queued
   }
@@ -388,21 +427,21 @@ struct SubjectState<Output, Failure: Error> {
   enum DrainAction {
     case idle
     case handOff(DispatchSemaphore)
-    case value(Output, UnsafeBufferPointer<Unmanaged<Conduit>?>)
-    case latest(Conduit, Output)
-    case attach(Conduit)
-    case attachAfterCompletion(Conduit, Subscribers.Completion<Failure>)
-    case completion(Subscribers.Completion<Failure>, [Conduit])
+    case value(Output, SubscriberList.Records)
+    case latest(UnsafeMutablePointer<SubscriberRecord>, Int, Output)
+    case attach(UnsafeMutablePointer<SubscriberRecord>, Int)
+    case attachAfterCompletion(NewSubscriber, Subscribers.Completion<Failure>)
+    case completion(Subscribers.Completion<Failure>, [TakenSubscriber])
   }
 
   @usableFromInline
   struct NextEvent {
     @usableFromInline var action: DrainAction
-    /// Conduits cancelled during the drain, whose downstream the drainer now releases.
-    @usableFromInline var released: [Conduit]
+    /// Subscribers cancelled during the drain, which the drainer now releases.
+    @usableFromInline var released: [UnsafeMutableRawPointer]
   }
 
-  @usableFromInline var conduits = ConduitList<Output, Failure>()
+  @usableFromInline var subscribers = SubscriberList()
   @usableFromInline var pending = EventQueue<QueuedEvent>()
   @usableFromInline var isDraining = false
   /// The thread that holds the drain.
@@ -414,8 +453,8 @@ struct SubjectState<Output, Failure: Error> {
   /// Hostages still in the queue. A drainer that takes over starts with these already counted
   /// against its budget, so the queue never holds more than one budget of them.
   @usableFromInline var queuedHostages = 0
-  /// Conduits cancelled while a drain ran; the drainer releases their downstream.
-  @usableFromInline var cancelledDuringDrain: [Conduit] = []
+  /// The places of subscribers cancelled while a drain ran; the drainer removes and releases them.
+  @usableFromInline var cancelledDuringDrain: [Int] = []
   @usableFromInline var droppedByCycle = 0
   /// Set when a completion is sent; later sends are ignored from then on.
   @usableFromInline var sentCompletion: Subscribers.Completion<Failure>?
@@ -429,6 +468,7 @@ struct SubjectState<Output, Failure: Error> {
   @usableFromInline var current: Output?
   @usableFromInline let keepsCurrentValue: Bool
 
+  @inlinable
   init(current: Output?) {
     self.current = current
     keepsCurrentValue = current != nil
@@ -466,7 +506,7 @@ struct SubjectState<Output, Failure: Error> {
         enqueue(.value(value, depth: 0), from: thread)
         return .drain
       }
-      return .deliver(conduits.slots)
+      return .deliver(subscribers.records)
     }
     if thread == drainingThread {
       // Re-entrant: sent from inside a delivery of this subject, or of a subject it feeds.
@@ -515,72 +555,79 @@ struct SubjectState<Output, Failure: Error> {
   }
 
   @inlinable
-  mutating func attach(_ conduit: Conduit, from thread: UInt) -> AttachAction {
+  mutating func attach(_ newcomer: NewSubscriber, from thread: UInt) -> AttachAction {
+    var newcomer = newcomer
+    // Taken under the lock, so that the list stays in serial order (see `SubscriberList`).
+    newcomer.serial = SubscriberList.nextSerial()
     if isDraining {
-      enqueue(.attach(conduit), from: thread)
+      enqueue(.attach(newcomer), from: thread)
       return .queued
     }
     startDrain(on: thread)
     guard deliveredCompletion == nil, pending.isEmpty else {
-      enqueue(.attach(conduit), from: thread)
+      enqueue(.attach(newcomer), from: thread)
       return .drain
     }
-    conduits.insert(conduit)
-    return .deliverNow
+    let position = subscribers.insert(newcomer)
+    return .deliverNow(subscribers.record(at: position), position)
   }
 
   @inlinable
-  mutating func request(_ demand: Subscribers.Demand, for conduit: Conduit, from thread: UInt) -> RequestAction {
+  mutating func request(_ demand: Subscribers.Demand, at position: Int, from thread: UInt) -> RequestAction {
     var action = RequestAction()
-    guard conduit.guarded.isLive else { return action }
-    conduit.guarded.demand += demand
+    let record = subscribers.record(at: position)
+    guard record.pointee.isLive else { return action }
+    record.pointee.demand += demand
     if !keepsCurrentValue, !hasDownstreamDemand {
       hasDownstreamDemand = true
       action.upstreamsToRequest = upstreams
     }
-    if conduit.guarded.needsInitialValue || conduit.guarded.owesLatest, sentCompletion == nil, let current {
+    if record.pointee.needsInitialValue || record.pointee.owesLatest, sentCompletion == nil, let current {
       // The first value of a current-value subject, or the latest one after demand ran out: the
-      // value as it is now. Values queued before it are older, so the conduit skips them.
-      conduit.guarded.needsInitialValue = false
-      conduit.guarded.owesLatest = false
-      conduit.guarded.awaitsLatest = true
+      // value as it is now. Values queued before it are older, so the subscriber skips them.
+      record.pointee.needsInitialValue = false
+      record.pointee.owesLatest = false
+      record.pointee.awaitsLatest = true
       if !isDraining {
         startDrain(on: thread)
         action.startsDrain = true
       }
-      enqueue(.latest(conduit, current), from: thread)
+      enqueue(.latest(SubscriberKey(serial: record.pointee.serial, hint: position), current), from: thread)
     }
-    conduit.guarded.needsInitialValue = false
-    conduit.publishFlags()
+    record.pointee.needsInitialValue = false
+    SubscriberList.publishFlags(of: record)
     return action
   }
 
   @inlinable
-  mutating func consumeDemand(of conduit: Conduit) -> Bool {
-    guard conduit.guarded.isLive, !conduit.guarded.awaitsLatest else { return false }
-    guard conduit.guarded.demand > 0 else {
+  mutating func consumeDemand(at position: Int) -> Bool {
+    let record = subscribers.record(at: position)
+    guard record.pointee.isLive, !record.pointee.awaitsLatest else { return false }
+    guard record.pointee.demand > 0 else {
       // Out of demand: a current-value subject owes this subscriber the latest value.
-      if keepsCurrentValue { conduit.guarded.owesLatest = true }
+      if keepsCurrentValue { record.pointee.owesLatest = true }
       return false
     }
-    conduit.guarded.demand -= 1
+    record.pointee.demand -= 1
     return true
   }
 
-  /// Returns whether the caller must release the conduit's downstream (after the lock).
+  /// Cancels the subscriber `key` names. Returns the subscriber, for the caller to release after
+  /// the lock, unless a drain runs: the drainer may be delivering to it right now, so it only
+  /// marks it, and the drainer takes it out of the list and releases it at its next step.
   @inlinable
-  mutating func cancel(_ conduit: Conduit) -> Bool {
-    guard conduit.guarded.isLive else { return false }
-    conduit.guarded.isLive = false
-    conduit.publishFlags()
+  mutating func cancel(_ key: SubscriberKey) -> UnsafeMutableRawPointer? {
+    guard let position = subscribers.position(of: key) else { return nil }
+    let record = subscribers.record(at: position)
+    record.pointee.isLive = false
+    SubscriberList.publishFlags(of: record)
     guard isDraining else {
-      conduits.remove(conduit)
-      return true
+      let object = subscribers.remove(at: position)
+      subscribers.compactIfSparse()
+      return object
     }
-    // The drainer may be reading the list and this conduit's downstream right now: it takes the
-    // conduit out of the list and releases its downstream at its next step.
-    cancelledDuringDrain.append(conduit)
-    return false
+    cancelledDuringDrain.append(position)
+    return nil
   }
 
   /// Marks the drain idle if nothing was queued and nobody cancelled during the delivery.
@@ -596,9 +643,10 @@ struct SubjectState<Output, Failure: Error> {
   mutating func nextEvent() -> NextEvent {
     var next = NextEvent(action: .idle, released: [])
     if !cancelledDuringDrain.isEmpty {
-      for conduit in cancelledDuringDrain { conduits.remove(conduit) }
-      next.released = cancelledDuringDrain
-      cancelledDuringDrain = []
+      // Places stay valid until the list is compacted, which happens once all are removed.
+      for position in cancelledDuringDrain { next.released.append(subscribers.remove(at: position)) }
+      cancelledDuringDrain.removeAll(keepingCapacity: true)
+      subscribers.compactIfSparse()
     }
     while let queued = pending.popFirst() {
       if queued.isHostage { queuedHostages -= 1 }
@@ -615,41 +663,36 @@ struct SubjectState<Output, Failure: Error> {
       switch queued.event {
       case .value(let value, let depth):
         deliveringDepth = depth
-        next.action = .value(value, conduits.slots)
+        next.action = .value(value, subscribers.records)
         return next
-      case .latest(let conduit, let value):
-        guard conduit.guarded.isLive, conduit.guarded.awaitsLatest else { continue }
-        conduit.guarded.awaitsLatest = false
+      case .latest(let key, let value):
+        guard let position = subscribers.position(of: key) else { continue }
+        let record = subscribers.record(at: position)
+        guard record.pointee.awaitsLatest else { continue }
+        record.pointee.awaitsLatest = false
         deliveringDepth = 0
-        if conduit.guarded.demand > 0 {
-          conduit.guarded.demand -= 1
-          conduit.publishFlags()
-          next.action = .latest(conduit, value)
+        if record.pointee.demand > 0 {
+          record.pointee.demand -= 1
+          SubscriberList.publishFlags(of: record)
+          next.action = .latest(record, position, value)
           return next
         }
         // Demand was used up meanwhile: hold the value until more is requested.
-        conduit.guarded.owesLatest = true
-        conduit.publishFlags()
-      case .attach(let conduit):
+        record.pointee.owesLatest = true
+        SubscriberList.publishFlags(of: record)
+      case .attach(let newcomer):
         deliveringDepth = 0
         if let deliveredCompletion {
-          conduit.guarded.isLive = false
-          conduit.publishFlags()
-          next.action = .attachAfterCompletion(conduit, deliveredCompletion)
+          next.action = .attachAfterCompletion(newcomer, deliveredCompletion)
         } else {
-          conduits.insert(conduit)
-          next.action = .attach(conduit)
+          let position = subscribers.insert(newcomer)
+          next.action = .attach(subscribers.record(at: position), position)
         }
         return next
       case .completion(let completion):
         deliveringDepth = 0
         deliveredCompletion = completion
-        let targets = conduits.removeAll()
-        for conduit in targets {
-          conduit.guarded.isLive = false
-          conduit.publishFlags()
-        }
-        next.action = .completion(completion, targets)
+        next.action = .completion(completion, subscribers.removeAll())
         return next
       }
     }
@@ -658,19 +701,207 @@ struct SubjectState<Output, Failure: Error> {
     deliveringDepth = 0
     return next
   }
+
+  /// Empties the list and the queue, for the core's `deinit`: the subscribers still held, to be
+  /// released after the lock.
+  mutating func takeEverything() -> [UnsafeMutableRawPointer] {
+    var objects = subscribers.destroy()
+    while let queued = pending.popFirst() {
+      if case .attach(let newcomer) = queued.event { objects.append(newcomer.object) }
+    }
+    return objects
+  }
 }
 
-// MARK: - Conduits
+// MARK: - Subscribers in the list
 
-/// What a subject knows about one subscriber; guarded by the subject's lock.
-///
-/// The fields go widest first, and the conduit keeps its flag byte after this state, so that no
-/// padding is wasted: every live subscription carries one.
+/// What a subject asks a subscriber's thunk to hand over.
 @usableFromInline
-struct ConduitState {
-  @usableFromInline var demand = Subscribers.Demand.none
-  /// The conduit's position in the subject's list.
-  @usableFromInline var slot = -1
+enum SubscriberEventKind: UInt8 {
+  /// The payload is an `Output`.
+  case value
+  /// The payload is a ``SubjectSubscription``.
+  case subscription
+  /// The payload is a `Subscribers.Completion<Failure>`.
+  case completion
+}
+
+/// Hands an event to one subscriber whose type the list does not know. The first argument points to
+/// where the subscriber reference is stored (the record's ``SubscriberRecord/object``), the second
+/// to the event, of the type `kind` names. Returns the demand the subscriber asks for.
+///
+/// A thunk, made in `attach` where the subscriber's type is known, so that it runs specialised. It
+/// captures nothing, and is not generic: the list that stores it is not generic either.
+@usableFromInline
+typealias SubscriberThunk = (UnsafeMutableRawPointer, UnsafeRawPointer, SubscriberEventKind) -> Subscribers.Demand
+
+/// A subscriber on its way into the list: made by `attach`, queued until the drain reaches it.
+@usableFromInline
+struct NewSubscriber {
+  /// One reference to the subscriber, or to the ``SubscriberBox`` holding a value-type one.
+  @usableFromInline var object: UnsafeMutableRawPointer
+  @usableFromInline let deliver: SubscriberThunk
+  @usableFromInline let needsInitialValue: Bool
+  /// Its place in subscription order, set under the subject's lock.
+  @usableFromInline var serial: UInt64 = 0
+
+  @inlinable
+  init<S: Subscriber>(_ subscriber: S, needsInitialValue: Bool) {
+    self.needsInitialValue = needsInitialValue
+    if S.self is AnyObject.Type {
+      // A class: the list holds the subscriber itself. The thunk moves the reference out of the
+      // record and back around each event, which costs no reference counting.
+      object = Unmanaged<AnyObject>.passRetained(subscriber as AnyObject).toOpaque()
+      deliver = { field, payload, kind in
+        let cell = field.assumingMemoryBound(to: S.self)
+        let subscriber = cell.move()
+        let demand = subscriber.receive(payload, kind)
+        cell.initialize(to: subscriber)
+        return demand
+      }
+    } else {
+      object = Unmanaged.passRetained(SubscriberBox(subscriber)).toOpaque()
+      deliver = { field, payload, kind in
+        Unmanaged<SubscriberBox<S>>.fromOpaque(field.load(as: UnsafeMutableRawPointer.self))
+          ._withUnsafeGuaranteedRef { $0.receive(payload, kind) }
+      }
+    }
+  }
+}
+
+/// A subscriber taken out of the list when the subject completes, to be handed the completion and
+/// released.
+@usableFromInline
+struct TakenSubscriber {
+  @usableFromInline let object: UnsafeMutableRawPointer
+  @usableFromInline let deliver: SubscriberThunk
+}
+
+/// Holds a value-type subscriber, so that the list can hold it by reference.
+@usableFromInline
+final class SubscriberBox<Downstream: Subscriber> {
+  /// Read only by the thread that holds the subject's drain.
+  @usableFromInline @exclusivity(unchecked) var downstream: Downstream
+  @usableFromInline let liveObject: LiveObjectToken
+
+  @inlinable
+  init(_ downstream: Downstream) {
+    self.downstream = downstream
+    liveObject = LiveObjectToken("Subject.SubscriberBox")
+  }
+
+  /// Moves the downstream out and back rather than copying it: a copy would retain and release
+  /// every reference it holds (a chain of operator stages holds several) for every value.
+  @inlinable @inline(__always)
+  func receive(_ payload: UnsafeRawPointer, _ kind: SubscriberEventKind) -> Subscribers.Demand {
+    withUnsafeMutablePointer(to: &downstream) { cell in
+      let downstream = cell.move()
+      let demand = downstream.receive(payload, kind)
+      cell.initialize(to: downstream)
+      return demand
+    }
+  }
+}
+
+extension Subscriber {
+  /// Hands the event at `payload`, of the type `kind` names, to this subscriber.
+  @inlinable @inline(__always)
+  func receive(_ payload: UnsafeRawPointer, _ kind: SubscriberEventKind) -> Subscribers.Demand {
+    switch kind {
+    case .value:
+      return receive(payload.assumingMemoryBound(to: Input.self).pointee)
+    case .subscription:
+      receive(subscription: payload.assumingMemoryBound(to: SubjectSubscription.self).pointee)
+      return .none
+    case .completion:
+      receive(completion: payload.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
+      return .none
+    }
+  }
+}
+
+/// Names one subscriber in a subject's list: its serial, and the place it had when it was
+/// inserted (the list finds it there, or to the left of there after a compaction).
+@usableFromInline
+struct SubscriberKey: Sendable {
+  @usableFromInline let serial: UInt64
+  @usableFromInline let hint: Int
+
+  @inlinable
+  init(serial: UInt64, hint: Int) {
+    self.serial = serial
+    self.hint = hint
+  }
+}
+
+/// What a subscription asks of its subject.
+@usableFromInline
+enum SubjectRequest {
+  case request(Subscribers.Demand)
+  case cancel
+}
+
+/// The part of a subject's engine that is not generic: how a ``SubjectSubscription`` reaches it.
+@usableFromInline
+class SubjectControl: @unchecked Sendable {
+  /// Runs `request` and `cancel` for a subscription. Made by the generic subject where its types are
+  /// known, so that the control path runs specialised (no generic-metadata lookups), although it is
+  /// called through the `Subscription` protocol by code that knows nothing of the subject's types.
+  @usableFromInline let control: (SubjectControl, SubscriberKey, SubjectRequest) -> Void
+
+  @inlinable
+  init(control: @escaping (SubjectControl, SubscriberKey, SubjectRequest) -> Void) {
+    self.control = control
+  }
+}
+
+/// The subscription a subject hands each subscriber: the subject, and the subscriber's key in its
+/// list. Three words, so an `any Subscription` holds it inline, with no allocation.
+@usableFromInline
+struct SubjectSubscription: Subscription, CustomStringConvertible, @unchecked Sendable {
+  @usableFromInline let core: SubjectControl
+  @usableFromInline let key: SubscriberKey
+
+  @inlinable
+  init(core: SubjectControl, serial: UInt64, hint: Int) {
+    self.core = core
+    key = SubscriberKey(serial: serial, hint: hint)
+  }
+
+  @usableFromInline
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
+    core.control(core, key, .request(demand))
+  }
+
+  @usableFromInline
+  func cancel() {
+    core.control(core, key, .cancel)
+  }
+
+  /// Unique among all subscriptions: serials come from the counter that makes `CombineIdentifier()`.
+  @usableFromInline
+  var combineIdentifier: CombineIdentifier { CombineIdentifier(rawValue: key.serial) }
+
+  @usableFromInline
+  var description: String { "Subject subscription" }
+}
+
+// MARK: - Storage
+
+/// What a subject knows about one subscriber, in its list.
+///
+/// Guarded by the subject's lock, except for what the drainer reads without it: ``object`` and
+/// ``deliver`` (which only the drain holder, or a thread that finds no drain running, ever changes)
+/// and ``flags`` (atomic).
+@usableFromInline
+struct SubscriberRecord: ~Copyable {
+  /// One reference to the subscriber (or to its box); `nil` once removed, until the list is
+  /// compacted.
+  @usableFromInline var object: UnsafeMutableRawPointer?
+  /// A summary of the guarded fields that the drainer reads without the lock: see
+  /// ``SubscriberList/liveFlag`` and ``SubscriberList/fastFlag``.
+  @usableFromInline let flags: Atomic<UInt8>
   /// `false` once cancelled or completed.
   @usableFromInline var isLive = true
   /// A current-value subject's first value is still to be queued on first demand.
@@ -681,237 +912,168 @@ struct ConduitState {
   /// A current-value subject sent while this subscriber had no demand: it gets the latest value as
   /// soon as it requests more.
   @usableFromInline var owesLatest = false
+  @usableFromInline let deliver: SubscriberThunk
+  @usableFromInline var demand = Subscribers.Demand.none
+  /// Increases in list order: how a subscription finds its record after a compaction.
+  @usableFromInline let serial: UInt64
 
   @inlinable
-  init(needsInitialValue: Bool) {
-    self.needsInitialValue = needsInitialValue
+  init(_ newcomer: NewSubscriber) {
+    object = newcomer.object
+    flags = Atomic(SubscriberList.liveFlag)
+    needsInitialValue = newcomer.needsInitialValue
+    deliver = newcomer.deliver
+    serial = newcomer.serial
   }
 }
 
-/// What a conduit's control thunk is asked to do.
+/// The subscriber list: records in subscription order, with O(1) removal and amortized compaction.
+///
+/// The records live in a buffer the list allocates and frees itself, each holding one reference to
+/// its subscriber, taken and given back by hand. So the drain holder can hand a value to every
+/// subscriber by reading the buffer in place, with no copy of the list and no retain of each
+/// subscriber. That is sound because only the drain holder changes the list while a drain runs: a
+/// subscriber that cancels meanwhile is only marked, and the drainer removes it at its next step.
+///
+/// Serials increase along the list (they are taken under the subject's lock, in the order the
+/// subscribers are inserted, and compaction keeps the order), so a subscription finds its record at
+/// its insertion place, or by binary search to the left of it.
 @usableFromInline
-enum SubjectConduitControl {
-  case request(Subscribers.Demand)
-  case cancel
-  /// Releases the downstream of a conduit cancelled during a drain; sent by the drainer.
-  case releaseDownstream
-}
-
-/// One subscriber's connection to a subject.
-@usableFromInline
-class SubjectConduitBase<Output, Failure: Error>: Subscription, @unchecked Sendable {
-  /// Set in ``flags`` while the subscriber is live.
+struct SubscriberList {
+  /// Set in a record's flags while the subscriber is live.
   @usableFromInline static var liveFlag: UInt8 { 1 }
-  /// Set in ``flags`` while the subscriber is live, has unlimited demand and awaits no latest value:
-  /// the drainer then delivers with no lock.
+  /// Set while the subscriber is live, has unlimited demand and awaits no latest value: the drainer
+  /// then delivers with no lock.
   @usableFromInline static var fastFlag: UInt8 { 2 }
 
-  /// Guarded by the subject's lock: touched only inside its `withLock`.
-  @usableFromInline @exclusivity(unchecked) final var guarded: ConduitState
-  /// A summary of ``guarded`` that the drainer reads without the lock.
-  @usableFromInline final let flags = Atomic<UInt8>(1)
-
-  /// Delivers one value, if the subscriber is still there and has demand. A thunk rather than a
-  /// method, because class methods of generic classes always run unspecialized, and the thunk is
-  /// made where the subscriber's type is known.
+  /// The records as the drainer reads them.
   @usableFromInline
-  final let deliverValue: (SubjectConduitBase<Output, Failure>, Output) -> Void
+  struct Records {
+    @usableFromInline let start: UnsafeMutablePointer<SubscriberRecord>?
+    @usableFromInline let count: Int
 
-  /// Runs `request` and `cancel`, for the same reason: made where the types are known, it runs the
-  /// subject's control path specialised, with no generic-metadata lookups, although it is called
-  /// through the `Subscription` protocol.
-  @usableFromInline
-  final let control: (SubjectConduitBase<Output, Failure>, SubjectConduitControl) -> Void
-
-  @inlinable
-  init(
-    needsInitialValue: Bool,
-    deliverValue: @escaping (SubjectConduitBase<Output, Failure>, Output) -> Void,
-    control: @escaping (SubjectConduitBase<Output, Failure>, SubjectConduitControl) -> Void
-  ) {
-    guarded = ConduitState(needsInitialValue: needsInitialValue)
-    self.deliverValue = deliverValue
-    self.control = control
-  }
-
-  /// Publishes ``guarded`` to ``flags``; called under the subject's lock after every change.
-  @usableFromInline
-  final func publishFlags() {
-    var flags: UInt8 = 0
-    if guarded.isLive {
-      flags |= Self.liveFlag
-      if guarded.demand == .unlimited, !guarded.awaitsLatest { flags |= Self.fastFlag }
-    }
-    self.flags.store(flags, ordering: .releasing)
-  }
-
-  func deliverWithoutDemandCheck(_ value: Output) { preconditionFailure("abstract") }
-  func deliver(completion: Subscribers.Completion<Failure>) { preconditionFailure("abstract") }
-  @usableFromInline func deliverSubscription() { preconditionFailure("abstract") }
-  func deliverSubscriptionAndCompletion(_ completion: Subscribers.Completion<Failure>) {
-    preconditionFailure("abstract")
-  }
-  @usableFromInline final func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-    control(self, .request(demand))
-  }
-
-  @usableFromInline final func cancel() {
-    control(self, .cancel)
-  }
-}
-
-@usableFromInline
-final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstream.Input, Downstream.Failure>,
-  CustomStringConvertible, @unchecked Sendable
-{
-  @usableFromInline typealias Output = Downstream.Input
-  @usableFromInline typealias Failure = Downstream.Failure
-
-  @usableFromInline let core: SubjectCore<Output, Failure>
-  /// Read only by the thread that holds the subject's drain; cleared by the drainer, or by a cancel
-  /// that found no drain running (see ``SubjectCore``).
-  ///
-  /// Moved out and back for each value, rather than copied: a copy would retain and release every
-  /// reference the downstream holds (a chain of operator stages holds several) for every value.
-  @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
-  private let liveObject = LiveObjectToken("Subject.Conduit")
-
-  @inlinable
-  init(
-    core: SubjectCore<Output, Failure>,
-    downstream: Downstream,
-    needsInitialValue: Bool,
-    deliverValue: @escaping (SubjectConduitBase<Output, Failure>, Output) -> Void,
-    control: @escaping (SubjectConduitBase<Output, Failure>, SubjectConduitControl) -> Void
-  ) {
-    self.core = core
-    self.downstream = downstream
-    super.init(needsInitialValue: needsInitialValue, deliverValue: deliverValue, control: control)
-  }
-
-  @usableFromInline var description: String { "Subject subscription" }
-
-  /// Hands `value` to the downstream, if it is still there, and returns the demand it asks for.
-  @inlinable @inline(__always)
-  func receive(_ value: Output) -> Subscribers.Demand? {
-    withUnsafeMutablePointer(to: &downstream) { cell in
-      let downstream = cell.move()
-      let demand = downstream?.receive(value)
-      cell.initialize(to: consume downstream)
-      return demand
+    @inlinable
+    init(start: UnsafeMutablePointer<SubscriberRecord>?, count: Int) {
+      self.start = start
+      self.count = count
     }
   }
 
-  /// Takes the downstream out, so that it is released by the caller.
-  @inlinable
-  func takeDownstream() -> Downstream? {
-    downstream.take()
-  }
-
-  @usableFromInline override func deliverSubscription() {
-    downstream?.receive(subscription: self)
-  }
-
-  override func deliverSubscriptionAndCompletion(_ completion: Subscribers.Completion<Failure>) {
-    let downstream = takeDownstream()
-    downstream?.receive(subscription: self)
-    downstream?.receive(completion: completion)
-  }
-
-  @inlinable
-  func deliver(_ value: Output) {
-    let flags = self.flags.load(ordering: .acquiring)
-    if flags & Self.fastFlag != 0 {
-      // Unlimited demand never shrinks: no lock, and the returned demand changes nothing.
-      _ = receive(value)
-      return
-    }
-    guard flags & Self.liveFlag != 0, core.consumeDemand(of: self) else { return }
-    guard let more = receive(value), more > 0 else { return }
-    core.addDemand(more, for: self)
-  }
-
-  override func deliverWithoutDemandCheck(_ value: Output) {
-    guard let more = receive(value), more > 0 else { return }
-    core.addDemand(more, for: self)
-  }
-
-  override func deliver(completion: Subscribers.Completion<Failure>) {
-    let downstream = takeDownstream()
-    downstream?.receive(completion: completion)
-  }
-
-  @inlinable
-  func releaseDownstream() {
-    _ = takeDownstream()
-  }
-}
-
-// MARK: - Storage
-
-/// The subscriber list: slots in subscription order, with O(1) removal by slot and amortized
-/// compaction.
-///
-/// The slots are a buffer the list allocates and frees itself, each holding one reference to its
-/// conduit, taken and given back by hand (`Unmanaged`). So the drain holder can hand a value to
-/// every subscriber by reading the buffer in place, with no copy of the list and no retain of each
-/// conduit. That is sound because only the drain holder changes the list while a drain runs: a
-/// subscriber that cancels meanwhile is only marked, and the drainer removes it at its next step.
-@usableFromInline
-struct ConduitList<Output, Failure: Error> {
-  @usableFromInline typealias Conduit = SubjectConduitBase<Output, Failure>
-
-  @usableFromInline var buffer: UnsafeMutablePointer<Unmanaged<Conduit>?>?
+  @usableFromInline var buffer: UnsafeMutablePointer<SubscriberRecord>?
   @usableFromInline var used = 0
   @usableFromInline var capacity = 0
-  /// Slots emptied by a removal, until the next compaction.
+  /// Records emptied by a removal, until the next compaction.
   @usableFromInline var holes = 0
 
   @usableFromInline
   init() {}
 
-  /// The conduits in the list.
+  /// The subscribers in the list.
   var count: Int { used - holes }
 
-  /// The slots, in subscription order; a removed subscriber leaves an empty slot.
   @inlinable
-  var slots: UnsafeBufferPointer<Unmanaged<Conduit>?> {
-    UnsafeBufferPointer(start: buffer, count: used)
-  }
+  var records: Records { Records(start: buffer, count: used) }
 
   @inlinable
-  mutating func insert(_ conduit: Conduit) {
+  func record(at position: Int) -> UnsafeMutablePointer<SubscriberRecord> {
+    buffer! + position
+  }
+
+  /// Where a thunk finds the subscriber reference of `record`.
+  @inlinable @inline(__always)
+  static func objectField(of record: UnsafeMutablePointer<SubscriberRecord>) -> UnsafeMutableRawPointer {
+    withUnsafeMutablePointer(to: &record.pointee.object) { UnsafeMutableRawPointer($0) }
+  }
+
+  /// The next serial: one counter for every subject, shared with `CombineIdentifier()`, so that a
+  /// serial also serves as the subscription's identifier.
+  @inlinable
+  static func nextSerial() -> UInt64 {
+    CombineIdentifier.nextRawValue()
+  }
+
+  /// Releases a subscriber reference the list handed back.
+  @inlinable
+  static func release(_ object: UnsafeMutableRawPointer) {
+    Unmanaged<AnyObject>.fromOpaque(object).release()
+  }
+
+  /// Publishes a record's guarded fields to its flags; called under the subject's lock after every
+  /// change.
+  @inlinable
+  static func publishFlags(of record: UnsafeMutablePointer<SubscriberRecord>) {
+    var flags: UInt8 = 0
+    if record.pointee.isLive {
+      flags |= liveFlag
+      if record.pointee.demand == .unlimited, !record.pointee.awaitsLatest { flags |= fastFlag }
+    }
+    record.pointee.flags.store(flags, ordering: .releasing)
+  }
+
+  /// Where the live subscriber `key` names is, if it is still live.
+  @inlinable
+  func position(of key: SubscriberKey) -> Int? {
+    guard let buffer, key.hint >= 0 else { return nil }
+    var found: Int?
+    if key.hint < used, buffer[key.hint].serial == key.serial {
+      found = key.hint
+    } else {
+      // Compaction only moves records to the left, in order.
+      var low = 0
+      var high = Swift.min(key.hint, used)
+      while low < high {
+        let middle = (low + high) / 2
+        let serial = buffer[middle].serial
+        if serial == key.serial {
+          found = middle
+          break
+        }
+        if serial < key.serial { low = middle + 1 } else { high = middle }
+      }
+    }
+    guard let found, buffer[found].isLive else { return nil }
+    return found
+  }
+
+  /// Appends `newcomer`; returns its place.
+  @inlinable
+  mutating func insert(_ newcomer: NewSubscriber) -> Int {
     if used == capacity { reallocate(capacity: Swift.max(4, capacity * 2)) }
-    conduit.guarded.slot = used
-    (buffer! + used).initialize(to: Unmanaged.passRetained(conduit))
+    let position = used
+    (buffer! + position).initialize(to: SubscriberRecord(newcomer))
     used += 1
+    return position
   }
 
-  /// Takes `conduit` out of the list and gives back the list's reference to it. The caller holds
-  /// another reference, so this never releases the conduit's last one under the subject's lock.
+  /// Empties the record at `position` and hands back the list's reference to its subscriber, to
+  /// be released after the lock. The record stays, as a hole, until `compactIfSparse()`.
   @inlinable
-  mutating func remove(_ conduit: Conduit) {
-    let slot = conduit.guarded.slot
-    guard slot >= 0, slot < used, let held = buffer![slot],
-      held.toOpaque() == Unmanaged.passUnretained(conduit).toOpaque()
-    else { return }
-    buffer![slot] = nil
-    held.release()
-    conduit.guarded.slot = -1
+  mutating func remove(at position: Int) -> UnsafeMutableRawPointer {
+    let record = buffer! + position
+    let object = record.pointee.object!
+    record.pointee.object = nil
     holes += 1
+    return object
+  }
+
+  /// Compacts the list once holes are more than half of it.
+  @inlinable
+  mutating func compactIfSparse() {
     if holes > 32, holes * 2 > used { compact() }
   }
 
-  /// Empties the list and hands back every conduit that was in it.
-  mutating func removeAll() -> [Conduit] {
-    var all: [Conduit] = []
+  /// Empties the list and hands back every subscriber that was in it.
+  mutating func removeAll() -> [TakenSubscriber] {
+    var all: [TakenSubscriber] = []
     all.reserveCapacity(used - holes)
-    for index in 0..<used {
-      guard let held = buffer![index] else { continue }
-      let conduit = held.takeRetainedValue()
-      conduit.guarded.slot = -1
-      all.append(conduit)
+    for position in 0..<used {
+      let record = buffer! + position
+      if let object = record.pointee.object {
+        record.pointee.isLive = false
+        Self.publishFlags(of: record)
+        all.append(TakenSubscriber(object: object, deliver: record.pointee.deliver))
+      }
+      record.deinitialize(count: 1)
     }
     used = 0
     holes = 0
@@ -920,12 +1082,16 @@ struct ConduitList<Output, Failure: Error> {
 
   @usableFromInline
   mutating func compact() {
+    guard let buffer else { return }
     var live = 0
-    for index in 0..<used {
-      guard let held = buffer![index] else { continue }
-      held._withUnsafeGuaranteedRef { $0.guarded.slot = live }
-      buffer![live] = held
-      live += 1
+    for position in 0..<used {
+      let record = buffer + position
+      if record.pointee.object == nil {
+        record.deinitialize(count: 1)
+      } else {
+        if live != position { (buffer + live).moveInitialize(from: record, count: 1) }
+        live += 1
+      }
     }
     used = live
     holes = 0
@@ -936,7 +1102,7 @@ struct ConduitList<Output, Failure: Error> {
 
   @usableFromInline
   mutating func reallocate(capacity newCapacity: Int) {
-    let newBuffer = UnsafeMutablePointer<Unmanaged<Conduit>?>.allocate(capacity: newCapacity)
+    let newBuffer = UnsafeMutablePointer<SubscriberRecord>.allocate(capacity: newCapacity)
     if let buffer {
       newBuffer.moveInitialize(from: buffer, count: used)
       buffer.deallocate()
@@ -945,9 +1111,10 @@ struct ConduitList<Output, Failure: Error> {
     capacity = newCapacity
   }
 
-  /// Frees the buffer; the conduits it still holds are handed back to be released after the lock.
-  mutating func destroy() -> [Conduit] {
-    let remaining = removeAll()
+  /// Frees the buffer; the subscribers it still holds are handed back to be released after the
+  /// lock.
+  mutating func destroy() -> [UnsafeMutableRawPointer] {
+    let remaining = removeAll().map(\.object)
     buffer?.deallocate()
     buffer = nil
     capacity = 0

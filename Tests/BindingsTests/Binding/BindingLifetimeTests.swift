@@ -110,8 +110,10 @@ struct BindingLifetimeTests {
     let scenario = Scenario(kind: kind, route: route)
     scenario.bind()
     scenario.source?.send(1)
+    // A subject hands out value-type subscriptions (they hold only the subject), so at the source
+    // only the subscriber is an object to track.
     #expect(
-      scenario.probe.trackedCount >= (route == .direct ? 3 : 10),
+      scenario.probe.trackedCount >= (route == .direct ? 2 : 7),
       "\(scenario.probe.trackedNames) \(scenario.probe.untracked)")
     scenario.owner = nil
     scenario.source = nil

@@ -227,7 +227,7 @@ struct PassthroughSubjectTests {
   func listShrinksAfterChurn() {
     let subject = PassthroughSubject<Int, Never>()
     let many = (0..<10_000).map { _ in subject.sink { _ in } }
-    let peak = subject.core.state.withLock { $0.conduits.capacity }
+    let peak = subject.core.state.withLock { $0.subscribers.capacity }
     #expect(peak >= 10_000)
     for token in many { token.cancel() }
     let survivors = (0..<3).map { _ in RecordingSubscriber<Int, Never>() }
@@ -235,7 +235,7 @@ struct PassthroughSubjectTests {
     subject.send(1)
     #expect(survivors.map(\.values) == [[1], [1], [1]])
     #expect(subject.core.subscriberCount == 3)
-    #expect(subject.core.state.withLock { $0.conduits.capacity } <= 64)
+    #expect(subject.core.state.withLock { $0.subscribers.capacity } <= 64)
     for survivor in survivors { survivor.cancel() }
   }
 
