@@ -1,3 +1,4 @@
+import Builtin
 import Dispatch
 import Synchronization
 
@@ -232,14 +233,21 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
         let flags = record.pointee.flags.load(ordering: .acquiring)
         if flags & SubscriberList.fastFlag != 0 {
           // Unlimited demand never shrinks: no lock, and the returned demand changes nothing.
-          _ = record.pointee.deliver(SubscriberList.objectField(of: record), payload, .value)
-          continue
+          _ = record.pointee.thunk.deliver(SubscriberList.objectField(of: record), payload, .value)
+        } else if flags & SubscriberList.liveFlag != 0 {
+          deliverCountingDemand(payload, to: record, at: position)
         }
-        guard flags & SubscriberList.liveFlag != 0, consumeDemand(at: position) else { continue }
-        let more = record.pointee.deliver(SubscriberList.objectField(of: record), payload, .value)
-        if more > 0 { addDemand(more, at: position) }
       }
     }
+  }
+
+  /// Hands the value at `payload` to a subscriber whose demand is limited, if it has demand left,
+  /// and adds the demand it returns. Specialised, but kept out of the unlimited-demand loop.
+  @inlinable @inline(never)
+  func deliverCountingDemand(_ payload: UnsafeRawPointer, to record: UnsafeMutablePointer<SubscriberRecord>, at position: Int) {
+    guard consumeDemand(at: position) else { return }
+    let more = record.pointee.thunk.deliver(SubscriberList.objectField(of: record), payload, .value)
+    if more > 0 { addDemand(more, at: position) }
   }
 
   /// Takes one unit of demand from the subscriber at `position`, whose demand is limited; called by
@@ -262,7 +270,7 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
     // The serial never changes once the record is made: read without the lock.
     let subscription = SubjectSubscription(core: self, serial: record.pointee.serial, hint: position)
     withUnsafePointer(to: subscription) { payload in
-      _ = record.pointee.deliver(SubscriberList.objectField(of: record), payload, .subscription)
+      _ = record.pointee.thunk.deliver(SubscriberList.objectField(of: record), payload, .subscription)
     }
   }
 
@@ -292,7 +300,7 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
         deliver(value, to: records)
       case .latest(let record, let position, let value):
         let more = withUnsafePointer(to: value) { payload in
-          record.pointee.deliver(SubscriberList.objectField(of: record), payload, .value)
+          record.pointee.thunk.deliver(SubscriberList.objectField(of: record), payload, .value)
         }
         if more > 0 { addDemand(more, at: position) }
       case .attach(let record, let position):
@@ -735,6 +743,28 @@ enum SubscriberEventKind: UInt8 {
 @usableFromInline
 typealias SubscriberThunk = (UnsafeMutableRawPointer, UnsafeRawPointer, SubscriberEventKind) -> Subscribers.Demand
 
+/// A record's ``SubscriberThunk``, called in place.
+///
+/// Calling a closure read from a buffer through a pointer retains and releases its context around
+/// the call (the compiler cannot tell the buffer is not changed meanwhile); a non-copyable wrapper
+/// with a borrowing method calls it in place, with neither.
+@usableFromInline
+struct DeliveryThunk: ~Copyable {
+  @usableFromInline let function: SubscriberThunk
+
+  @inlinable
+  init(_ function: @escaping SubscriberThunk) {
+    self.function = function
+  }
+
+  @inlinable @inline(__always)
+  borrowing func deliver(
+    _ field: UnsafeMutableRawPointer, _ payload: UnsafeRawPointer, _ kind: SubscriberEventKind
+  ) -> Subscribers.Demand {
+    function(field, payload, kind)
+  }
+}
+
 /// A subscriber on its way into the list: made by `attach`, queued until the drain reaches it.
 @usableFromInline
 struct NewSubscriber {
@@ -748,10 +778,12 @@ struct NewSubscriber {
   @inlinable
   init<S: Subscriber>(_ subscriber: S, needsInitialValue: Bool) {
     self.needsInitialValue = needsInitialValue
-    if S.self is AnyObject.Type {
+    // Decided when `attach` is specialised, with no run-time cast (`is AnyObject.Type` and
+    // `as AnyObject` go through the runtime's dynamic casts).
+    if Int8(Builtin.canBeClass(S.self)) == 1 {
       // A class: the list holds the subscriber itself. The thunk moves the reference out of the
       // record and back around each event, which costs no reference counting.
-      object = Unmanaged<AnyObject>.passRetained(subscriber as AnyObject).toOpaque()
+      object = Unmanaged<AnyObject>.passRetained(unsafeBitCast(subscriber, to: AnyObject.self)).toOpaque()
       deliver = { field, payload, kind in
         let cell = field.assumingMemoryBound(to: S.self)
         let subscriber = cell.move()
@@ -762,8 +794,12 @@ struct NewSubscriber {
     } else {
       object = Unmanaged.passRetained(SubscriberBox(subscriber)).toOpaque()
       deliver = { field, payload, kind in
-        Unmanaged<SubscriberBox<S>>.fromOpaque(field.load(as: UnsafeMutableRawPointer.self))
-          ._withUnsafeGuaranteedRef { $0.receive(payload, kind) }
+        // The box reference too is moved out and back, rather than retained.
+        let cell = field.assumingMemoryBound(to: SubscriberBox<S>.self)
+        let box = cell.move()
+        let demand = box.receive(payload, kind)
+        cell.initialize(to: box)
+        return demand
       }
     }
   }
@@ -912,7 +948,7 @@ struct SubscriberRecord: ~Copyable {
   /// A current-value subject sent while this subscriber had no demand: it gets the latest value as
   /// soon as it requests more.
   @usableFromInline var owesLatest = false
-  @usableFromInline let deliver: SubscriberThunk
+  @usableFromInline let thunk: DeliveryThunk
   @usableFromInline var demand = Subscribers.Demand.none
   /// Increases in list order: how a subscription finds its record after a compaction.
   @usableFromInline let serial: UInt64
@@ -922,7 +958,7 @@ struct SubscriberRecord: ~Copyable {
     object = newcomer.object
     flags = Atomic(SubscriberList.liveFlag)
     needsInitialValue = newcomer.needsInitialValue
-    deliver = newcomer.deliver
+    thunk = DeliveryThunk(newcomer.deliver)
     serial = newcomer.serial
   }
 }
@@ -1071,7 +1107,7 @@ struct SubscriberList {
       if let object = record.pointee.object {
         record.pointee.isLive = false
         Self.publishFlags(of: record)
-        all.append(TakenSubscriber(object: object, deliver: record.pointee.deliver))
+        all.append(TakenSubscriber(object: object, deliver: record.pointee.thunk.function))
       }
       record.deinitialize(count: 1)
     }

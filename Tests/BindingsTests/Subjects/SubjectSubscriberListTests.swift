@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+
+@testable import Bindings
+
+/// Keeps the subscription it is given, asks for `initialDemand`, and records what it receives.
+private final class KeepingSubscriber: Subscriber, @unchecked Sendable {
+  typealias Input = Int
+  typealias Failure = Never
+
+  private let lock = NSLock()
+  private var storedSubscription: (any Subscription)?
+  private var storedValues: [Int] = []
+  private var storedCompletions = 0
+  private let initialDemand: Subscribers.Demand
+
+  init(initialDemand: Subscribers.Demand) {
+    self.initialDemand = initialDemand
+  }
+
+  var subscription: (any Subscription)? { lock.withLock { storedSubscription } }
+  var values: [Int] { lock.withLock { storedValues } }
+  var completions: Int { lock.withLock { storedCompletions } }
+
+  func receive(subscription: any Subscription) {
+    lock.withLock { storedSubscription = subscription }
+    if initialDemand > 0 { subscription.request(initialDemand) }
+  }
+
+  func receive(_ input: Int) -> Subscribers.Demand {
+    lock.withLock { storedValues.append(input) }
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {
+    lock.withLock { storedCompletions += 1 }
+  }
+}
+
+/// Asks for unlimited values and does not keep its subscription.
+private final class ForgetfulSubscriber: Subscriber, @unchecked Sendable {
+  typealias Input = Int
+  typealias Failure = Never
+
+  func receive(subscription: any Subscription) { subscription.request(.unlimited) }
+  func receive(_ input: Int) -> Subscribers.Demand { .none }
+  func receive(completion: Subscribers.Completion<Never>) {}
+}
+
+private final class Tracked: @unchecked Sendable {}
+
+/// A subject keeps no object per subscriber: it holds each subscriber in its list, and hands it a
+/// subscription that names the subscriber's place there. These tests check what that must not
+/// change: a subscription reaches its own subscriber and no other, however the list changed since.
+@Suite("Subject subscriber list", .releasesEveryObject)
+struct SubjectSubscriberListTests {
+  @Test("a subscription kept after cancel reaches nobody: not the subscriber that came after")
+  func staleSubscriptionReachesNobody() {
+    let subject = PassthroughSubject<Int, Never>()
+    let first = KeepingSubscriber(initialDemand: .max(1))
+    subject.subscribe(first)
+    let stale = first.subscription
+    stale?.cancel()
+
+    let second = KeepingSubscriber(initialDemand: .max(1))
+    subject.subscribe(second)
+    stale?.request(.max(10))
+    stale?.cancel()
+    subject.send(1)
+    subject.send(2)
+
+    #expect(first.values == [])
+    #expect(second.values == [1], "the stale subscription added demand to, or cancelled, the next subscriber")
+    #expect(subject.core.subscriberCount == 1)
+    // A subscriber that keeps its subscription and the subject hold each other until it cancels.
+    second.subscription?.cancel()
+  }
+
+  @Test("after the list is compacted, each subscription still reaches its own subscriber")
+  func subscriptionsSurviveCompaction() {
+    let subject = PassthroughSubject<Int, Never>()
+    let subscribers = (0..<100).map { _ in KeepingSubscriber(initialDemand: .none) }
+    for subscriber in subscribers { subject.subscribe(subscriber) }
+    let peak = subject.core.state.withLock { $0.subscribers.used }
+    // Cancelling 60 of 100 leaves more holes than subscribers: the list compacts, and the 40 left
+    // move to other places.
+    for (index, subscriber) in subscribers.enumerated() where index % 5 != 0 || index >= 50 {
+      if index < 75 { subscriber.subscription?.cancel() }
+    }
+    #expect(subject.core.state.withLock { $0.subscribers.used } < peak, "the list did not compact")
+
+    for subscriber in subscribers { subscriber.subscription?.request(.max(1)) }
+    subject.send(7)
+    subject.send(8)
+
+    for (index, subscriber) in subscribers.enumerated() {
+      let cancelled = (index % 5 != 0 || index >= 50) && index < 75
+      #expect(subscriber.values == (cancelled ? [] : [7]), "subscriber \(index)")
+    }
+    #expect(subject.core.subscriberCount == 35)
+    for subscriber in subscribers { subscriber.subscription?.cancel() }
+  }
+
+  @Test("cancelling through a subscription after compaction takes out that subscriber only")
+  func cancelAfterCompaction() {
+    let subject = PassthroughSubject<Int, Never>()
+    let subscribers = (0..<80).map { _ in KeepingSubscriber(initialDemand: .unlimited) }
+    for subscriber in subscribers { subject.subscribe(subscriber) }
+    for subscriber in subscribers[0..<60] { subscriber.subscription?.cancel() }
+    subscribers[70].subscription?.cancel()
+    subject.send(1)
+
+    for (index, subscriber) in subscribers.enumerated() {
+      #expect(subscriber.values == (index < 60 || index == 70 ? [] : [1]), "subscriber \(index)")
+    }
+    for subscriber in subscribers { subscriber.subscription?.cancel() }
+  }
+
+  @Test("a value-type subscriber is held in the list and released when cancelled")
+  func valueTypeSubscriberIsReleased() {
+    let subject = PassthroughSubject<Int, Never>()
+    weak var weakTracked: Tracked?
+    var received: [Int] = []
+    var subscription: (any Subscription)?
+    do {
+      let tracked = Tracked()
+      weakTracked = tracked
+      let subscriber = AnySubscriber<Int, Never>(
+        receiveSubscription: {
+          subscription = $0
+          $0.request(.unlimited)
+        },
+        receiveValue: { value in
+          withExtendedLifetime(tracked) { received.append(value) }
+          return .none
+        },
+        receiveCompletion: { _ in })
+      subject.subscribe(subscriber)
+    }
+    subject.send(1)
+    #expect(weakTracked != nil)
+    subscription?.cancel()
+    subject.send(2)
+    #expect(received == [1])
+    #expect(weakTracked == nil, "the subject kept the value-type subscriber after cancel")
+  }
+
+  @Test("a subscriber that dropped its subscription is released with the subject")
+  func forgetfulSubscriberIsReleasedWithTheSubject() {
+    weak var weakSubscriber: ForgetfulSubscriber?
+    var subject: PassthroughSubject<Int, Never>? = PassthroughSubject()
+    do {
+      let subscriber = ForgetfulSubscriber()
+      weakSubscriber = subscriber
+      subject?.subscribe(subscriber)
+    }
+    subject?.send(1)
+    #expect(weakSubscriber != nil, "the subject must hold its subscriber")
+    subject = nil
+    #expect(weakSubscriber == nil, "the subscriber outlived the subject")
+  }
+
+  @Test("each subscription has its own combine identifier, stable while it lives")
+  func combineIdentifiers() {
+    let subject = PassthroughSubject<Int, Never>()
+    let first = KeepingSubscriber(initialDemand: .unlimited)
+    let second = KeepingSubscriber(initialDemand: .unlimited)
+    subject.subscribe(first)
+    subject.subscribe(second)
+    let firstIdentifier = first.subscription?.combineIdentifier
+    #expect(firstIdentifier != nil)
+    #expect(firstIdentifier == first.subscription?.combineIdentifier)
+    #expect(firstIdentifier != second.subscription?.combineIdentifier)
+    #expect(firstIdentifier != CombineIdentifier())
+    first.subscription?.cancel()
+    second.subscription?.cancel()
+  }
+
+  @Test("a subject linked to a subject and unlinked keeps no upstream, and the source no subscriber")
+  func subjectToSubjectUnlink() {
+    let source = PassthroughSubject<Int, Never>()
+    let target = PassthroughSubject<Int, Never>()
+    var received: [Int] = []
+    let token = target.sink { received.append($0) }
+    let link = source.subscribe(target)
+    source.send(1)
+    #expect(target.core.upstreamsForTesting.count == 1)
+    link.cancel()
+    source.send(2)
+    #expect(received == [1])
+    #expect(target.core.upstreamsForTesting.isEmpty, "the target kept the ended link's subscription")
+    #expect(source.core.subscriberCount == 0)
+    token.cancel()
+  }
+
+  @Test("subscribers that complete are handed the completion once, and the list is empty after")
+  func completionEmptiesTheList() {
+    let subject = PassthroughSubject<Int, Never>()
+    let subscribers = (0..<10).map { _ in KeepingSubscriber(initialDemand: .unlimited) }
+    for subscriber in subscribers { subject.subscribe(subscriber) }
+    subscribers[3].subscription?.cancel()
+    subject.send(completion: .finished)
+    subscribers[4].subscription?.cancel()
+    subscribers[4].subscription?.request(.max(1))
+
+    for (index, subscriber) in subscribers.enumerated() {
+      #expect(subscriber.completions == (index == 3 ? 0 : 1), "subscriber \(index)")
+    }
+    #expect(subject.core.subscriberCount == 0)
+    #expect(subject.core.state.withLock { $0.subscribers.used } == 0)
+  }
+}
