@@ -29,9 +29,9 @@ extension Subscribers {
     /// and whoever ends the sink releases ``receiveValue`` only when no delivery is running — else the
     /// delivering thread releases it when it finishes.
     @usableFromInline final let flags = Atomic<UInt8>(0)
-    /// Read by the delivering thread without the lock; set to `nil` exactly once, by the thread that
-    /// ends the sink or by the delivery that was running when it ended (see ``flags``).
-    @usableFromInline @exclusivity(unchecked) final var receiveValue: ((Input) -> Void)?
+    /// Read by the delivering thread without the lock; emptied exactly once, by the thread that ends
+    /// the sink or by the delivery that was running when it ended (see ``flags``).
+    @usableFromInline @exclusivity(unchecked) final var receiveValue: InPlaceClosure<Input>
     /// Taken and released by the one thread that ends the sink (the one that sets the ended flag).
     @exclusivity(unchecked) final var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
     private let liveObject = LiveObjectToken("Sink")
@@ -42,7 +42,7 @@ extension Subscribers {
       receiveValue: @escaping (Input) -> Void
     ) {
       status = Locked(.awaitingSubscription)
-      self.receiveValue = receiveValue
+      self.receiveValue = InPlaceClosure(receiveValue)
       self.receiveCompletion = receiveCompletion
     }
 
@@ -66,16 +66,16 @@ extension Subscribers {
       if before & Self.deliveringFlag != 0 {
         // A delivery from inside a delivery (an upstream that breaks the rules): the outer one owns
         // the flag and the release.
-        if before & Self.endedFlag == 0 { receiveValue?(input) }
+        if before & Self.endedFlag == 0 { receiveValue.call(input) }
         return .none
       }
       if before & Self.endedFlag == 0 {
-        receiveValue?(input)
+        receiveValue.call(input)
       }
       let after = flags.bitwiseAnd(~Self.deliveringFlag, ordering: .acquiringAndReleasing).oldValue
       if before & Self.endedFlag == 0, after & Self.endedFlag != 0 {
         // The sink ended while this delivery ran, and left the closure for this thread to release.
-        receiveValue = nil
+        receiveValue.empty()
       }
       return .none
     }
@@ -86,7 +86,7 @@ extension Subscribers {
       let before = flags.bitwiseOr(Self.endedFlag, ordering: .acquiringAndReleasing).oldValue
       guard before & Self.endedFlag == 0 else { return false }
       if before & Self.deliveringFlag == 0 {
-        receiveValue = nil
+        receiveValue.empty()
       }
       return true
     }
