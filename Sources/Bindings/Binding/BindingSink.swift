@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A subscriber that delivers each value to an owner it holds weakly, as `(owner, value)`.
 ///
 /// ```swift
@@ -23,45 +25,58 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   /// A binding sink accepts only publishers that never fail.
   public typealias Failure = Never
 
-  /// What the sink holds, reachable only under its lock: the subscription, the closure, and the
-  /// bag registration. Its methods decide; the sink acts on what they return after unlocking.
+  /// What the sink holds under its lock: the subscription and the bag registration. Its methods
+  /// decide; the sink acts on what they return after unlocking.
   @usableFromInline
   struct State {
     @usableFromInline var status = SubscriptionStatus.awaitingSubscription
-    @usableFromInline var receiveValue: ((Owner, Input) -> Void)?
     var registration: BindingBagRegistration?
+    /// Set once the binding has let go of its closure and registration (see `release()`).
+    var hasReleased = false
 
-    /// Ends the binding: what the sink must cancel, leave and release after unlocking.
+    @inlinable
+    init() {}
+
+    /// Ends the binding: what the sink must cancel and leave after unlocking.
     mutating func end() -> Ended {
-      let ended = Ended(subscription: status.terminate(), receiveValue: receiveValue, registration: registration)
-      receiveValue = nil
-      registration = nil
-      return ended
+      Ended(subscription: status.terminate(), registration: release())
     }
 
-    /// Lets go of the closure and the registration, keeping the status.
-    mutating func release() -> Ended {
-      let ended = Ended(subscription: nil, receiveValue: receiveValue, registration: registration)
-      receiveValue = nil
-      registration = nil
-      return ended
+    /// Lets go of the registration, keeping the status; returns it, to be left after unlocking.
+    mutating func release() -> BindingBagRegistration? {
+      hasReleased = true
+      return registration.take()
     }
   }
 
   /// What an ended sink lets go of, outside its lock.
   struct Ended {
     var subscription: (any Subscription)?
-    var receiveValue: ((Owner, Input) -> Void)?
     var registration: BindingBagRegistration?
 
-    /// Cancels the subscription and leaves the bag; the closure is released with `self`.
+    /// Cancels the subscription and leaves the bag.
     func perform() {
       subscription?.cancel()
       registration?.remove()
     }
   }
 
+  /// Set in ``activity`` once the binding has ended: no delivery calls the closure from then on.
+  @usableFromInline static var endedFlag: UInt { 1 }
+  /// Set in ``activity`` by the one thread that releases the closure.
+  @usableFromInline static var releasedFlag: UInt { 2 }
+  /// Added to ``activity`` for each delivery running.
+  @usableFromInline static var deliveryUnit: UInt { 4 }
+
   @usableFromInline let state: Locked<State>
+  /// How many deliveries are running, and whether the binding has ended. Values are handed over
+  /// with no lock: each delivery counts itself in, and the closure is released, once, by whoever
+  /// sees the binding ended with no delivery running (see ``finishActivity(_:)``). Deliveries can
+  /// overlap when a scheduler runs them concurrently, hence a count rather than a flag.
+  @usableFromInline let activity = Atomic<UInt>(0)
+  /// Read by deliveries without the lock, and emptied once, when the binding has ended and no
+  /// delivery runs.
+  @usableFromInline @exclusivity(unchecked) var receiveValue: InPlaceClosure2<Owner, Input>
   // Written once, here, and read without the lock: a `let` needs no exclusivity check.
   @usableFromInline weak let owner: Owner?
   @usableFromInline let deliver: BindingDelivery?
@@ -70,7 +85,8 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   /// Creates a sink that calls `receiveValue` with the owner and each value while the owner lives.
   public init(owner: Owner, receiveValue: @escaping (Owner, Input) -> Void) {
     self.owner = owner
-    self.state = Locked(State(receiveValue: receiveValue))
+    self.state = Locked(State())
+    self.receiveValue = InPlaceClosure2(receiveValue)
     self.deliver = nil
   }
 
@@ -81,14 +97,16 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   /// elsewhere is delivered on the main queue.
   public init<S: Scheduler>(owner: Owner, scheduler: S, receiveValue: @escaping (Owner, Input) -> Void) {
     self.owner = owner
-    self.state = Locked(State(receiveValue: receiveValue))
+    self.state = Locked(State())
+    self.receiveValue = InPlaceClosure2(receiveValue)
     self.deliver = { scheduler.schedule($0) }
   }
 
   @usableFromInline
   init(owner: Owner, deliver: BindingDelivery?, receiveValue: @escaping (Owner, Input) -> Void) {
     self.owner = owner
-    self.state = Locked(State(receiveValue: receiveValue))
+    self.state = Locked(State())
+    self.receiveValue = InPlaceClosure2(receiveValue)
     self.deliver = deliver
   }
 
@@ -101,7 +119,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   @usableFromInline
   func register(_ registration: BindingBagRegistration) {
     let ended = state.withLock { state -> Bool in
-      guard state.receiveValue != nil else { return true }
+      guard !state.hasReleased else { return true }
       state.registration = registration
       return false
     }
@@ -137,12 +155,36 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     // The upstream subscription is released here, after the lock.
     _ = state.withLock { $0.status.terminate() }
     guard let deliver else {
-      state.withLock { $0.release() }.perform()
+      release()
       return
     }
     // Values handed to the scheduler before the completion are still on their way: end the binding
     // behind them, on the same scheduler, so the last value is written rather than dropped.
-    deliver { self.state.withLock { $0.release() }.perform() }
+    deliver { self.release() }
+  }
+
+  /// Lets go of the closure and leaves the owner's bag.
+  func release() {
+    state.withLock { $0.release() }?.remove()
+    markEnded()
+  }
+
+  /// Marks the binding ended: deliveries that start from now on do not call the closure. The
+  /// closure is released at once if no delivery runs, else by the last one to finish.
+  @usableFromInline
+  func markEnded() {
+    finishActivity(activity.bitwiseOr(Self.endedFlag, ordering: .acquiringAndReleasing).newValue)
+  }
+
+  /// Releases the closure if `activity`, the value this thread just left, says the binding has
+  /// ended, no delivery runs, and nobody released it yet; only one thread wins the exchange.
+  @inlinable
+  func finishActivity(_ activity: UInt) {
+    guard activity == Self.endedFlag else { return }
+    let won = self.activity.compareExchange(
+      expected: Self.endedFlag, desired: Self.endedFlag | Self.releasedFlag, ordering: .acquiringAndReleasing
+    ).exchanged
+    if won { receiveValue.empty() }
   }
 
   /// Ends the binding at once: cancels the upstream, releases the closure and leaves the owner's bag.
@@ -150,23 +192,23 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   /// Calling it again, or after completion, does nothing.
   public func cancel() {
     state.withLock { $0.end() }.perform()
-    // The closure and the subscription are released here, after the lock.
+    // The subscription is released here, after the lock.
+    markEnded()
   }
 
   @inlinable
   func deliverNow(_ input: Input) {
-    // Copied out through a captured local, not returned through `withLock`'s generic result: a
-    // closure returned as a generic value is re-abstracted, which allocates on every value.
-    // `receiveValue` is released when the sink completes or is cancelled, so its presence is the
-    // liveness check.
-    var body: ((Owner, Input) -> Void)?
-    state.withLock { body = $0.receiveValue }
-    guard let body else { return }
-    guard let owner else {
-      cancel()
-      return
+    let before = activity.wrappingAdd(Self.deliveryUnit, ordering: .acquiring).oldValue
+    var ownerIsGone = false
+    if before & Self.endedFlag == 0 {
+      if let owner {
+        receiveValue.call(owner, input)
+      } else {
+        ownerIsGone = true
+      }
     }
-    body(owner, input)
+    finishActivity(activity.wrappingSubtract(Self.deliveryUnit, ordering: .acquiringAndReleasing).newValue)
+    if ownerIsGone { cancel() }
   }
 }
 

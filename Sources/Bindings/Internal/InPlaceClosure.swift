@@ -32,3 +32,28 @@ struct InPlaceClosure<Input>: ~Copyable {
     body = nil
   }
 }
+
+/// ``InPlaceClosure`` for a closure of two arguments (a binding's `(owner, value)`). Parameter packs
+/// would make one type of the two, but a closure over a pack is called through tuple metadata and
+/// retained: the point of the wrapper is lost.
+@usableFromInline
+struct InPlaceClosure2<First, Second>: ~Copyable {
+  @usableFromInline var body: ((First, Second) -> Void)?
+
+  @inlinable
+  init(_ body: @escaping (First, Second) -> Void) {
+    self.body = body
+  }
+
+  /// Calls the closure, unless it was emptied.
+  @inlinable @inline(__always)
+  borrowing func call(_ first: First, _ second: Second) {
+    body?(first, second)
+  }
+
+  /// Releases the closure; always inlined, for the reason ``InPlaceClosure/empty()`` is.
+  @inlinable @inline(__always)
+  mutating func empty() {
+    body = nil
+  }
+}

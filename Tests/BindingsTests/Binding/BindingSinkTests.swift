@@ -205,3 +205,104 @@ final class BindingOwnerSlot: @unchecked Sendable {
     _ = released
   }
 }
+
+/// Keeps a weak reference to an object a closure captured, to see when the closure is released.
+private final class CapturedByClosure: @unchecked Sendable {}
+
+@Suite("BindingSink hand-off", .releasesEveryObject)
+struct BindingSinkHandOffTests {
+  @Test("overlapping deliveries on a concurrent scheduler and a cancel: the closure is released after the last one")
+  func overlappingDeliveriesAndCancel() {
+    let subject = PassthroughSubject<Int, Never>()
+    let owner = BindingTestLabel()
+    let queue = DispatchQueue(label: "binding-sink-concurrent", attributes: .concurrent)
+    let entered = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    let finished = DispatchSemaphore(value: 0)
+    let delivered = Recorded()
+    weak var weakCaptured: CapturedByClosure?
+    let sink: BindingSink<BindingTestLabel, Int>
+    do {
+      let captured = CapturedByClosure()
+      weakCaptured = captured
+      sink = BindingSink(owner: owner, scheduler: queue) { _, value in
+        withExtendedLifetime(captured) {
+          entered.signal()
+          proceed.wait()
+          delivered.append(value)
+        }
+        finished.signal()
+      }
+    }
+    subject.subscribe(sink)
+    subject.send(1)
+    subject.send(2)
+    // Both deliveries are inside the closure at once.
+    #expect(entered.wait(timeout: .now() + 10) == .success)
+    #expect(entered.wait(timeout: .now() + 10) == .success)
+
+    sink.cancel()
+    subject.send(3)
+    #expect(weakCaptured != nil, "the closure was released while deliveries were running it")
+    // In a debug build a running call holds a reference of its own to the closure, so the weak
+    // reference alone would not show an early release: the sink must still hold the closure too.
+    #expect(sink.receiveValue.body != nil, "the sink let go of the closure while deliveries were running it")
+    proceed.signal()
+    #expect(finished.wait(timeout: .now() + 10) == .success)
+    #expect(weakCaptured != nil, "the closure was released while a delivery was still running it")
+    #expect(sink.receiveValue.body != nil, "the sink let go of the closure while a delivery was running it")
+    proceed.signal()
+    #expect(finished.wait(timeout: .now() + 10) == .success)
+
+    // The last delivery releases the closure as it returns.
+    let deadline = Date().addingTimeInterval(10)
+    while weakCaptured != nil, Date() < deadline { usleep(1000) }
+    #expect(weakCaptured == nil, "the closure outlived the last delivery")
+    #expect(delivered.values.sorted() == [1, 2])
+    queue.sync(flags: .barrier) {}
+  }
+
+  @Test("values racing a cancel on several threads: the closure is released exactly once, and not while it runs")
+  func racingCancel() {
+    for _ in 0..<200 {
+      let subject = PassthroughSubject<Int, Never>()
+      let owner = BindingTestLabel()
+      let releases = Counter()
+      let callsAfterRelease = Counter()
+      let sink: BindingSink<BindingTestLabel, Int>
+      do {
+        let guardian = ReleaseCounter { releases.increment() }
+        sink = BindingSink(owner: owner) { _, _ in
+          withExtendedLifetime(guardian) {
+            if releases.value != 0 { callsAfterRelease.increment() }
+          }
+        }
+      }
+      subject.subscribe(sink)
+      DispatchQueue.concurrentPerform(iterations: 3) { index in
+        if index == 0 {
+          sink.cancel()
+        } else {
+          for value in 0..<50 { subject.send(value) }
+        }
+      }
+      #expect(releases.value == 1)
+      #expect(callsAfterRelease.value == 0, "the closure ran after it was released")
+    }
+  }
+}
+
+/// Values recorded from several threads.
+private final class Recorded: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: [Int] = []
+  var values: [Int] { lock.withLock { stored } }
+  func append(_ value: Int) { lock.withLock { stored.append(value) } }
+}
+
+/// Runs `onRelease` when deinitialized.
+private final class ReleaseCounter: @unchecked Sendable {
+  private let onRelease: @Sendable () -> Void
+  init(_ onRelease: @escaping @Sendable () -> Void) { self.onRelease = onRelease }
+  deinit { onRelease() }
+}

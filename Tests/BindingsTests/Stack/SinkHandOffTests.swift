@@ -1,7 +1,8 @@
-import Bindings
 import Dispatch
 import Foundation
 import Testing
+
+@testable import Bindings
 
 /// The sink hands values to its closure with no lock; a cancel or a completion that comes while a
 /// delivery runs leaves the closure's release to that delivery.
@@ -33,6 +34,9 @@ struct SinkHandOffTests {
     }.start()
     entered.wait()
     sink.cancel()
+    // The running delivery calls the closure in place: the sink must not let go of it yet. (In a
+    // debug build the call also holds a reference of its own, so a weak reference would not show it.)
+    #expect(sink.receiveValue.body != nil, "the cancel released the closure while a delivery was running it")
     proceed.signal()
     delivered.wait()
     // The sink itself is still alive here: only the hand-over can have released the closure.
