@@ -165,8 +165,10 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
 
   /// Lets go of the closure and leaves the owner's bag.
   func release() {
-    state.withLock { $0.release() }?.remove()
+    let registration = state.withLock { $0.release() }
+    // Deliveries stop calling the closure first, then the sink leaves the bag.
     markEnded()
+    registration?.remove()
   }
 
   /// Marks the binding ended: deliveries that start from now on do not call the closure. The
@@ -191,9 +193,11 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   ///
   /// Calling it again, or after completion, does nothing.
   public func cancel() {
-    state.withLock { $0.end() }.perform()
-    // The subscription is released here, after the lock.
+    let ended = state.withLock { $0.end() }
+    // Deliveries stop calling the closure before the upstream is cancelled and the bag left.
     markEnded()
+    ended.perform()
+    // The subscription is released here, after the lock.
   }
 
   @inlinable

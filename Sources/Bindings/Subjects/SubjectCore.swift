@@ -46,8 +46,8 @@ import Android
 ///
 /// While a drain runs, its thread alone reads the list and each subscriber reference, without a
 /// lock: a subscriber that cancels meanwhile is marked under the lock, and the drainer takes it out
-/// of the list and releases it when it next takes the lock. That is what lets an unlimited-demand
-/// subscriber be served with no lock and no copy per value.
+/// of the list at its next step (`nextEvent`) and releases it after unlocking. That is what lets an
+/// unlimited-demand subscriber be served with no lock and no copy per value.
 @usableFromInline
 final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Sendable {
   @usableFromInline typealias State = SubjectState<Output, Failure>
@@ -894,7 +894,8 @@ class SubjectControl: @unchecked Sendable {
 }
 
 /// The subscription a subject hands each subscriber: the subject, and the subscriber's key in its
-/// list. Three words, so an `any Subscription` holds it inline, with no allocation.
+/// list. Three words on a 64-bit platform, so an `any Subscription` holds it inline, with no
+/// allocation.
 @usableFromInline
 struct SubjectSubscription: Subscription, CustomStringConvertible, @unchecked Sendable {
   @usableFromInline let core: SubjectControl
@@ -930,7 +931,7 @@ struct SubjectSubscription: Subscription, CustomStringConvertible, @unchecked Se
 /// What a subject knows about one subscriber, in its list.
 ///
 /// Guarded by the subject's lock, except for what the drainer reads without it: ``object`` and
-/// ``deliver`` (which only the drain holder, or a thread that finds no drain running, ever changes)
+/// ``thunk`` (which only the drain holder, or a thread that finds no drain running, ever changes)
 /// and ``flags`` (atomic).
 @usableFromInline
 struct SubscriberRecord: ~Copyable {
