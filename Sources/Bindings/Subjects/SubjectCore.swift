@@ -244,7 +244,9 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
   /// Hands the value at `payload` to a subscriber whose demand is limited, if it has demand left,
   /// and adds the demand it returns. Specialised, but kept out of the unlimited-demand loop.
   @inlinable @inline(never)
-  func deliverCountingDemand(_ payload: UnsafeRawPointer, to record: UnsafeMutablePointer<SubscriberRecord>, at position: Int) {
+  func deliverCountingDemand(
+    _ payload: UnsafeRawPointer, to record: UnsafeMutablePointer<SubscriberRecord>, at position: Int
+  ) {
     guard consumeDemand(at: position) else { return }
     let more = record.pointee.thunk.deliver(SubscriberList.objectField(of: record), payload, .value)
     if more > 0 { addDemand(more, at: position) }
