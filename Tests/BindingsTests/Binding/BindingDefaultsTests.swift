@@ -210,6 +210,8 @@ struct TargetNameTests {
   }
 }
 
+// Live-object accounting counts only in debug builds (`LiveObjectToken` is empty in release).
+#if DEBUG
 @Suite("live-object accounting of bindings")
 struct BindingLiveObjectTests {
   @Test("a two-way link and a subject forwarder are counted while they live, and released with their owners")
@@ -232,3 +234,4 @@ struct BindingLiveObjectTests {
     #expect(scope.liveKinds.map(\.kind).filter { ["TwoWayBindingLink", "SubjectBindingForwarder"].contains($0) } == [])
   }
 }
+#endif
