@@ -279,13 +279,7 @@ struct BindingSinkHandOffTests {
         }
       }
       subject.subscribe(sink)
-      DispatchQueue.concurrentPerform(iterations: 3) { index in
-        if index == 0 {
-          sink.cancel()
-        } else {
-          for value in 0..<50 { subject.send(value) }
-        }
-      }
+      raceCancel({ sink.cancel() }, againstSends: { subject.send($0) })
       #expect(releases.value == 1)
       #expect(callsAfterRelease.value == 0, "the closure ran after it was released")
     }

@@ -66,3 +66,14 @@ final class SpySubscription: Subscription, @unchecked Sendable {
   func request(_ demand: Subscribers.Demand) { lock.withLock { requested.append(demand) } }
   func cancel() { lock.withLock { cancels += 1 } }
 }
+
+/// Runs `cancel` on one thread while two others each call `send` with 0..<50, all at once.
+func raceCancel(_ cancel: @Sendable () -> Void, againstSends send: @Sendable (Int) -> Void) {
+  DispatchQueue.concurrentPerform(iterations: 3) { index in
+    if index == 0 {
+      cancel()
+    } else {
+      for value in 0..<50 { send(value) }
+    }
+  }
+}

@@ -82,13 +82,7 @@ struct SinkHandOffTests {
         }
       }
       subject.subscribe(sink)
-      DispatchQueue.concurrentPerform(iterations: 3) { index in
-        if index == 0 {
-          sink.cancel()
-        } else {
-          for value in 0..<50 { subject.send(value) }
-        }
-      }
+      raceCancel({ sink.cancel() }, againstSends: { subject.send($0) })
       let afterCancel = counter.value
       subject.send(-1)
       #expect(counter.value == afterCancel)
