@@ -229,11 +229,11 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
     withUnsafePointer(to: value) { payload in
       for position in 0..<records.count {
         let record = records.start! + position
-        guard record.pointee.object != nil else { continue }
+        // A removed record's flags are 0, as are those of one cancelled during this drain.
         let flags = record.pointee.flags.load(ordering: .acquiring)
         if flags & SubscriberList.fastFlag != 0 {
           // Unlimited demand never shrinks: no lock, and the returned demand changes nothing.
-          _ = record.pointee.thunk.deliver(SubscriberList.objectField(of: record), payload, .value)
+          _ = SubscriberList.hand(payload, .value, to: record)
         } else if flags & SubscriberList.liveFlag != 0 {
           deliverCountingDemand(payload, to: record, at: position)
         }
@@ -248,7 +248,7 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
     _ payload: UnsafeRawPointer, to record: UnsafeMutablePointer<SubscriberRecord>, at position: Int
   ) {
     guard consumeDemand(at: position) else { return }
-    let more = record.pointee.thunk.deliver(SubscriberList.objectField(of: record), payload, .value)
+    let more = SubscriberList.hand(payload, .value, to: record)
     if more > 0 { addDemand(more, at: position) }
   }
 
@@ -271,9 +271,7 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
   func deliverSubscription(to record: UnsafeMutablePointer<SubscriberRecord>, at position: Int) {
     // The serial never changes once the record is made: read without the lock.
     let subscription = SubjectSubscription(core: self, serial: record.pointee.serial, hint: position)
-    withUnsafePointer(to: subscription) { payload in
-      _ = record.pointee.thunk.deliver(SubscriberList.objectField(of: record), payload, .subscription)
-    }
+    withUnsafePointer(to: subscription) { _ = SubscriberList.hand($0, .subscription, to: record) }
   }
 
   /// Ends a delivery: marks the drain idle when nothing was queued meanwhile (specialized in the
@@ -301,9 +299,7 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
       case .value(let value, let records):
         deliver(value, to: records)
       case .latest(let record, let position, let value):
-        let more = withUnsafePointer(to: value) { payload in
-          record.pointee.thunk.deliver(SubscriberList.objectField(of: record), payload, .value)
-        }
+        let more = withUnsafePointer(to: value) { SubscriberList.hand($0, .value, to: record) }
         if more > 0 { addDemand(more, at: position) }
       case .attach(let record, let position):
         deliverSubscription(to: record, at: position)
@@ -484,12 +480,6 @@ struct SubjectState<Output, Failure: Error> {
     keepsCurrentValue = current != nil
   }
 
-  /// Whether an event from `thread` is a re-entrant one, sent by the drainer from inside a delivery.
-  @inlinable
-  func isReentrant(_ thread: UInt) -> Bool {
-    isDraining && thread == drainingThread
-  }
-
   @inlinable
   mutating func startDrain(on thread: UInt) {
     isDraining = true
@@ -499,7 +489,7 @@ struct SubjectState<Output, Failure: Error> {
   }
 
   @inlinable
-  mutating func enqueue(_ event: Event, from thread: UInt) {
+  mutating func enqueue(_ event: Event) {
     pending.append(QueuedEvent(event))
   }
 
@@ -513,7 +503,7 @@ struct SubjectState<Output, Failure: Error> {
       if keepsCurrentValue { current = value }
       startDrain(on: thread)
       guard pending.isEmpty else {
-        enqueue(.value(value, depth: 0), from: thread)
+        enqueue(.value(value, depth: 0))
         return .drain
       }
       return .deliver(subscribers.records)
@@ -552,7 +542,7 @@ struct SubjectState<Output, Failure: Error> {
     upstreams = []
     let startsDrain = !isDraining
     if startsDrain { startDrain(on: thread) }
-    enqueue(.completion(completion), from: thread)
+    enqueue(.completion(completion))
     return (startsDrain, taken)
   }
 
@@ -570,12 +560,12 @@ struct SubjectState<Output, Failure: Error> {
     // Taken under the lock, so that the list stays in serial order (see `SubscriberList`).
     newcomer.serial = SubscriberList.nextSerial()
     if isDraining {
-      enqueue(.attach(newcomer), from: thread)
+      enqueue(.attach(newcomer))
       return .queued
     }
     startDrain(on: thread)
     guard deliveredCompletion == nil, pending.isEmpty else {
-      enqueue(.attach(newcomer), from: thread)
+      enqueue(.attach(newcomer))
       return .drain
     }
     let position = subscribers.insert(newcomer)
@@ -602,7 +592,7 @@ struct SubjectState<Output, Failure: Error> {
         startDrain(on: thread)
         action.startsDrain = true
       }
-      enqueue(.latest(SubscriberKey(serial: record.pointee.serial, hint: position), current), from: thread)
+      enqueue(.latest(SubscriberKey(serial: record.pointee.serial, hint: position), current))
     }
     record.pointee.needsInitialValue = false
     SubscriberList.publishFlags(of: record)
@@ -1020,10 +1010,14 @@ struct SubscriberList {
     buffer! + position
   }
 
-  /// Where a thunk finds the subscriber reference of `record`.
+  /// Hands the event at `payload`, of the type `kind` names, to `record`'s subscriber through its
+  /// thunk, which finds the subscriber reference in the record, and returns the demand it asks for.
   @inlinable @inline(__always)
-  static func objectField(of record: UnsafeMutablePointer<SubscriberRecord>) -> UnsafeMutableRawPointer {
-    withUnsafeMutablePointer(to: &record.pointee.object) { UnsafeMutableRawPointer($0) }
+  static func hand(
+    _ payload: UnsafeRawPointer, _ kind: SubscriberEventKind, to record: UnsafeMutablePointer<SubscriberRecord>
+  ) -> Subscribers.Demand {
+    let field = withUnsafeMutablePointer(to: &record.pointee.object) { UnsafeMutableRawPointer($0) }
+    return record.pointee.thunk.deliver(field, payload, kind)
   }
 
   /// The next serial: one counter for every subject, shared with `CombineIdentifier()`, so that a
@@ -1091,6 +1085,8 @@ struct SubscriberList {
   @inlinable
   mutating func remove(at position: Int) -> UnsafeMutableRawPointer {
     let record = buffer! + position
+    // The drainer skips a record by its flags, so a removed one must have none.
+    assert(record.pointee.flags.load(ordering: .relaxed) == 0, "removed a live subscriber")
     let object = record.pointee.object!
     record.pointee.object = nil
     holes += 1
