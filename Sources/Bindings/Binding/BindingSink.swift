@@ -31,21 +31,13 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   struct State {
     @usableFromInline var status = SubscriptionStatus.awaitingSubscription
     var registration: BindingBagRegistration?
-    /// Set once the binding has let go of its closure and registration (see `release()`).
-    var hasReleased = false
 
     @inlinable
     init() {}
 
     /// Ends the binding: what the sink must cancel and leave after unlocking.
     mutating func end() -> Ended {
-      Ended(subscription: status.terminate(), registration: release())
-    }
-
-    /// Lets go of the registration, keeping the status; returns it, to be left after unlocking.
-    mutating func release() -> BindingBagRegistration? {
-      hasReleased = true
-      return registration.take()
+      Ended(subscription: status.terminate(), registration: registration.take())
     }
   }
 
@@ -118,8 +110,10 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   /// A sink that has already ended leaves the bag at once.
   @usableFromInline
   func register(_ registration: BindingBagRegistration) {
+    // An ended binding is marked before it takes its registration under the lock (see `release()`),
+    // so one registered after that, under the lock, sees the mark.
     let ended = state.withLock { state -> Bool in
-      guard !state.hasReleased else { return true }
+      guard activity.load(ordering: .acquiring) & Self.endedFlag == 0 else { return true }
       state.registration = registration
       return false
     }
@@ -165,10 +159,9 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
 
   /// Lets go of the closure and leaves the owner's bag.
   func release() {
-    let registration = state.withLock { $0.release() }
     // Deliveries stop calling the closure first, then the sink leaves the bag.
     markEnded()
-    registration?.remove()
+    state.withLock { $0.registration.take() }?.remove()
   }
 
   /// Marks the binding ended: deliveries that start from now on do not call the closure. The
@@ -193,10 +186,9 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   ///
   /// Calling it again, or after completion, does nothing.
   public func cancel() {
-    let ended = state.withLock { $0.end() }
     // Deliveries stop calling the closure before the upstream is cancelled and the bag left.
     markEnded()
-    ended.perform()
+    state.withLock { $0.end() }.perform()
     // The subscription is released here, after the lock.
   }
 
