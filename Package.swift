@@ -8,6 +8,12 @@ let package = Package(
   products: [
     .library(name: "Bindings", targets: ["Bindings"]),
     .library(name: "BindingsTesting", targets: ["BindingsTesting"]),
+    // GTK 4 widgets with reactive members. Built only with `--traits GTK` (it needs GTK's headers);
+    // without the trait the module is empty and nothing of GTK is looked for.
+    .library(name: "BindingsGTK", targets: ["BindingsGTK"]),
+  ],
+  traits: [
+    .trait(name: "GTK", description: "Builds BindingsGTK against the system's GTK 4 (apt: libgtk-4-dev).")
   ],
   targets: [
     .target(
@@ -24,6 +30,22 @@ let package = Package(
     .target(name: "TourChapters", dependencies: ["Bindings", "BindingsTesting"], path: "Playgrounds/Chapters"),
     .executableTarget(name: "Tour", dependencies: ["TourChapters"], path: "Playgrounds/Tour"),
     .testTarget(name: "BindingsTests", dependencies: ["Bindings", "BindingsTesting"]),
+    // GTK 4 through pkg-config; its header also holds the inline shims Swift needs (CGTK.h).
+    .systemLibrary(
+      name: "CGTK",
+      path: "Sources/CGTK",
+      pkgConfig: "gtk4",
+      providers: [.apt(["libgtk-4-dev"])]
+    ),
+    .target(
+      name: "BindingsGTK",
+      dependencies: ["Bindings", .target(name: "CGTK", condition: .when(traits: ["GTK"]))]
+    ),
+    // Tests in real windows: XCTest, because GTK must run on the process's main thread.
+    .testTarget(
+      name: "BindingsGTKTests",
+      dependencies: ["BindingsGTK", "Bindings", "BindingsTesting"]
+    ),
     .testTarget(name: "TourTests", dependencies: ["TourChapters", "Bindings", "BindingsTesting"]),
   ],
   swiftLanguageModes: [.v6]

@@ -33,6 +33,8 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     var entries: [UInt64: Entry] = [:]
     var idsByIdentity: [AnyHashable: UInt64] = [:]
     var nextID: UInt64 = 0
+    /// Why the bag takes no more bindings, once ``BindingBag/close(reason:)`` has been called.
+    var closedReason: String?
 
     mutating func makeID() -> UInt64 {
       nextID += 1
@@ -138,6 +140,34 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     for entry in taken.values { entry.token.cancel() }
   }
 
+  /// Cancels every live binding and refuses every later one, for an owner that is finished (a
+  /// widget that has been destroyed) but whose object may still be reachable.
+  ///
+  /// A binding made into a closed bag is cancelled at once: its token is already cancelled, its
+  /// source is cancelled on subscribe, nothing is written, and a diagnostic naming the target and
+  /// `reason` is written to standard error.
+  ///
+  /// ```swift
+  /// label.bindings.close(reason: "the label was destroyed")
+  /// let token = name.bind(to: label.reactive.text)   // cancelled; prints
+  /// // "Bindings: Label.text was not bound: the label was destroyed"
+  /// ```
+  ///
+  /// Closing a closed bag does nothing.
+  public func close(reason: String) {
+    let taken = state.withLock { state -> [UInt64: Entry] in
+      guard state.closedReason == nil else { return [:] }
+      state.closedReason = reason
+      return state.removeAll()
+    }
+    for entry in taken.values { entry.token.cancel() }
+  }
+
+  /// Whether ``close(reason:)`` has been called: the bag refuses new bindings.
+  public var isClosed: Bool {
+    state.withLock { $0.closedReason != nil }
+  }
+
   // MARK: Used by bindings
 
   @usableFromInline
@@ -150,8 +180,15 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   @usableFromInline
   func insert(_ token: AnyCancellable, id: UInt64, identity: AnyHashable?, record: BindingRecord) {
     let entry = Entry(token: token, record: record, identity: identity)
-    let replaced = state.withLock { $0.insert(entry, id: id) }
+    let (replaced, refusal) = state.withLock { state -> (Entry?, String?) in
+      if let reason = state.closedReason { return (nil, reason) }
+      return (state.insert(entry, id: id), nil)
+    }
     replaced?.token.cancel()
+    if let refusal {
+      reportBindingMisuse("\(record.target) was not bound: \(refusal)")
+      token.cancel()
+    }
   }
 
   /// Forgets the binding stored under `id`, if it is still there. The entry is released after the

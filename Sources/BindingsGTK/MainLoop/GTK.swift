@@ -1,0 +1,142 @@
+#if GTK
+import CGTK
+import Foundation
+
+/// GTK itself: starting it, and the thread it runs on.
+///
+/// Call ``initialize()`` once, on the process's main thread, before making any widget;
+/// ``GTKApplication/run(_:)`` does it for you.
+///
+/// ```swift
+/// try GTK.initialize()          // throws GTKError.noDisplay when there is no display
+/// let label = Label("Hello")
+/// print(label.text)             // prints "Hello"
+/// ```
+public enum GTK {
+  /// The thread GTK was started on, which every GTK call must run on.
+  nonisolated(unsafe) private static var gtkThread: pthread_t?
+  private static let startLock = NSLock()
+
+  /// Whether ``initialize()`` has succeeded in this process.
+  public static var isInitialized: Bool {
+    startLock.withLock { gtkThread != nil }
+  }
+
+  /// Starts GTK on the calling thread, and makes GTK's loop run the main dispatch queue.
+  ///
+  /// Safe to call more than once; later calls do nothing. After it returns, `DispatchQueue.main`,
+  /// `@MainActor` work and `RunLoop.main` timers run whenever GTK's loop runs (``GTKApplication``,
+  /// or ``iterateMainLoop(until:timeout:)``), with no polling.
+  ///
+  /// ```swift
+  /// do {
+  ///   try GTK.initialize()
+  /// } catch {
+  ///   print(error)   // "No display: DISPLAY and WAYLAND_DISPLAY are unset. …"
+  /// }
+  /// ```
+  ///
+  /// - Throws: ``GTKError/notMainThread`` off the process's main thread;
+  ///   ``GTKError/noDisplay(_:)`` when there is no display to open (GTK would otherwise abort).
+  public static func initialize() throws(GTKError) {
+    startLock.lock()
+    defer { startLock.unlock() }
+    if gtkThread != nil { return }
+    guard Thread.isMainThread else { throw .notMainThread }
+    let environment = ProcessInfo.processInfo.environment
+    let display = environment["DISPLAY"] ?? ""
+    let wayland = environment["WAYLAND_DISPLAY"] ?? ""
+    if display.isEmpty && wayland.isEmpty {
+      throw .noDisplay(
+        "DISPLAY and WAYLAND_DISPLAY are unset. Run under a desktop session, or headless with "
+          + "xvfb-run -a -s \"-screen 0 1024x768x24\" (apt install xvfb xauth)"
+      )
+    }
+    guard gtk_init_check() != 0 else {
+      throw .noDisplay(
+        "GTK could not open the display \(display.isEmpty ? "WAYLAND_DISPLAY=\(wayland)" : "DISPLAY=\(display)"). "
+          + "Check that the X server is running, or run headless with xvfb-run -a"
+      )
+    }
+    gtkThread = pthread_self()
+    MainQueueBridge.install()
+  }
+
+  /// Whether the caller is on the thread GTK runs on.
+  public static var isGTKThread: Bool {
+    guard let gtkThread = startLock.withLock({ gtkThread }) else { return false }
+    return pthread_equal(gtkThread, pthread_self()) != 0
+  }
+
+  /// Stops the program with a clear message when GTK is touched before ``initialize()`` or from a
+  /// thread other than GTK's. Checked in debug builds; release builds trust the caller.
+  @inline(__always)
+  static func assertGTKThread(_ what: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line) {
+    #if DEBUG
+    if !isGTKThread {
+      let reason =
+        isInitialized
+        ? "\(what()) ran on a thread that is not GTK's; GTK may only be used on the thread that called "
+          + "GTK.initialize(). Bindings into widgets hop there by themselves; hop with "
+          + "DispatchQueue.main or @MainActor for calls of your own"
+        : "\(what()) ran before GTK.initialize() (or GTKApplication.run)"
+      preconditionFailure("BindingsGTK: \(reason)", file: file, line: line)
+    }
+    #endif
+  }
+
+  /// Runs GTK's loop until `condition` holds or `timeout` passes, and says whether it held.
+  ///
+  /// For tests and for waiting inside a synchronous main: events, redraws, the main queue and
+  /// `@MainActor` jobs all run meanwhile. The loop sleeps while there is nothing to do.
+  ///
+  /// ```swift
+  /// DispatchQueue.global().async { DispatchQueue.main.async { done = true } }
+  /// GTK.iterateMainLoop(until: { done })   // true
+  /// ```
+  @MainActor @discardableResult
+  public static func iterateMainLoop(until condition: () -> Bool, timeout: Duration = .seconds(5)) -> Bool {
+    assertGTKThread("GTK.iterateMainLoop")
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while !condition() {
+      if clock.now >= deadline { return false }
+      // Wakes at least every 50 ms to look at the deadline; any event wakes it sooner.
+      let wakeUp = g_timeout_add(50, { _ in 0 }, nil)
+      g_main_context_iteration(nil, 1)
+      g_source_remove_by_id_if_present(wakeUp)
+    }
+    return true
+  }
+
+  /// Runs whatever GTK's loop has ready now (events, redraws, the main queue) without waiting.
+  @MainActor
+  public static func drainMainLoop() {
+    assertGTKThread("GTK.drainMainLoop")
+    var rounds = 0
+    while g_main_context_iteration(nil, 0) != 0 && rounds < 10_000 { rounds += 1 }
+  }
+}
+
+/// Removes the source with `id` if it is still attached (a one-shot source removes itself).
+private func g_source_remove_by_id_if_present(_ id: guint) {
+  if let source = g_main_context_find_source_by_id(nil, id) { g_source_destroy(source) }
+}
+
+/// Why GTK could not be used.
+public enum GTKError: Error, CustomStringConvertible, Equatable {
+  /// There is no display to open windows on; the message says how to get one.
+  case noDisplay(String)
+  /// GTK was started, or used, off the process's main thread.
+  case notMainThread
+
+  /// What went wrong and what to do about it.
+  public var description: String {
+    switch self {
+    case .noDisplay(let message): "No display: \(message)."
+    case .notMainThread:
+      "GTK must be started on the process's main thread (the thread that runs main.swift, or XCTest's)."
+    }
+  }
+}
+#endif

@@ -1,0 +1,175 @@
+#if GTK
+import Bindings
+import CGTK
+import Foundation
+
+/// A Swift object for one GObject: the owner of that object's bindings.
+///
+/// The wrapper holds one reference to its GObject (a floating reference is sunk), and lives as long
+/// as the GObject is used by anyone else — a widget in a window keeps its wrapper, and so its
+/// bindings, alive — or as long as Swift code holds the wrapper, whichever is longer. When neither
+/// holds, both go. It is a ``MainActorBindingOwner``: every binding into it writes on GTK's thread,
+/// hopping there when the value arrives elsewhere.
+///
+/// ```swift
+/// let label = Label("Ada")
+/// label.reactive.text <~ viewModel.$name   // lives while the label is on screen or held
+/// ```
+///
+/// A binding ends when the wrapper dies or when the GObject is disposed (a window destroyed, for
+/// example), whichever is first; after that nothing is written into the object.
+///
+/// There is at most one wrapper per GObject: ``wrapper(for:)`` finds it.
+@MainActor
+open class GObjectWrapper: MainActorBindingOwner {
+  /// The bindings this object owns; they end with the wrapper or when the GObject is disposed.
+  public let bindings = BindingBag()
+
+  /// The GObject, for calling GTK directly.
+  public let object: UnsafeMutablePointer<GObject>
+
+  /// Whether the GObject has been disposed (for a widget: destroyed). A disposed object takes no
+  /// more writes, and its signals have been disconnected by GLib.
+  public private(set) var isDisposed = false
+
+  /// The pointer and the state that must survive to a deinit on any thread.
+  private let lifetime: ObjectLifetime
+  /// The signal handlers connected through this wrapper that are still connected.
+  var connections: [ObjectIdentifier: SignalConnection] = [:]
+
+  /// Wraps `object`.
+  ///
+  /// - Parameters:
+  ///   - object: A GObject (or GInitiallyUnowned) instance.
+  ///   - ownership: Whether the caller hands over a reference (what `…_new` functions return; a
+  ///     floating one is sunk) or lends the pointer (the wrapper takes its own reference).
+  public init(_ object: UnsafeMutableRawPointer, ownership: Ownership) {
+    GTK.assertGTKThread("Wrapping a GObject")
+    let object = object.assumingMemoryBound(to: GObject.self)
+    self.object = object
+    self.lifetime = ObjectLifetime(object)
+    let context = lifetime.context(for: self)
+    switch ownership {
+    case .transferred:
+      if g_object_is_floating(object) != 0 { g_object_ref_sink(object) }
+    case .borrowed:
+      g_object_ref(object)
+    }
+    precondition(
+      g_object_get_qdata(object, wrapperQuark) == nil,
+      "BindingsGTK: a \(String(cString: cgtk_object_type_name(object))) already has a wrapper; use wrapper(for:)"
+    )
+    g_object_set_qdata(object, wrapperQuark, context)
+    g_object_weak_ref(object, objectDisposed, context)
+    // The reference taken above becomes a toggle reference: GLib tells us when it is the last one.
+    g_object_add_toggle_ref(object, toggleNotify, context)
+    g_object_unref(object)
+    GTKLiveObjects.made("GObjectWrapper")
+  }
+
+  /// Who owns the reference to a GObject passed to ``init(_:ownership:)``.
+  public enum Ownership: Sendable {
+    /// The caller gives its reference (floating or full) to the wrapper: what constructors return.
+    case transferred
+    /// The caller keeps its reference; the wrapper takes one of its own.
+    case borrowed
+  }
+
+  /// The wrapper made for `object`, if there is one.
+  ///
+  /// ```swift
+  /// let label = Label("Hi")
+  /// GObjectWrapper.wrapper(for: label.object) === label   // true
+  /// ```
+  public static func wrapper(for object: UnsafeMutableRawPointer) -> GObjectWrapper? {
+    guard let context = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), wrapperQuark) else {
+      return nil
+    }
+    return Unmanaged<GObjectWrapper>.fromOpaque(context).takeUnretainedValue()
+  }
+
+  /// The GType name of the object, `GtkLabel` for a label.
+  public var typeName: String { String(cString: cgtk_object_type_name(object)) }
+
+  isolated deinit {
+    for connection in connections.values { connection.disconnect() }
+    lifetime.release()
+    GTKLiveObjects.released("GObjectWrapper")
+  }
+
+  /// GLib says whether the wrapper's reference is the last one: if not, the GObject is in use
+  /// elsewhere (a parent, a model, GTK itself), and keeps its wrapper alive; if it is, only Swift
+  /// code holding the wrapper keeps both alive.
+  fileprivate func toggled(isLastReference: Bool) {
+    lifetime.setKeepsWrapperAlive(isLastReference ? nil : self)
+  }
+
+  /// The GObject is being disposed: end every binding now, and write nothing more.
+  fileprivate func disposed() {
+    isDisposed = true
+    lifetime.markDisposed()
+    connections.removeAll()
+    bindings.close(reason: "its \(typeName) has been destroyed (disposed)")
+    // Let go of the GObject's hold on the wrapper; a disposed object keeps nothing alive.
+    lifetime.setKeepsWrapperAlive(nil)
+  }
+}
+
+/// The qdata key of a GObject's wrapper.
+private let wrapperQuark: GQuark = g_quark_from_static_string("bindings-gtk-wrapper")
+
+/// Called by GLib, on GTK's thread, when the toggle reference becomes or stops being the last.
+private func toggleNotify(
+  _ context: gpointer?,
+  _ object: UnsafeMutablePointer<GObject>?,
+  _ isLastReference: gboolean
+) {
+  let wrapper = Unmanaged<GObjectWrapper>.fromOpaque(context!).takeUnretainedValue()
+  MainActor.assumeIsolated { wrapper.toggled(isLastReference: isLastReference != 0) }
+}
+
+/// Called by GLib, on GTK's thread, when the object is disposed while the wrapper lives.
+private func objectDisposed(_ context: gpointer?, _ object: UnsafeMutablePointer<GObject>?) {
+  let wrapper = Unmanaged<GObjectWrapper>.fromOpaque(context!).takeUnretainedValue()
+  MainActor.assumeIsolated { wrapper.disposed() }
+}
+
+/// What a wrapper's deinit needs, kept apart so that it is reachable from a nonisolated context.
+private final class ObjectLifetime: @unchecked Sendable {
+  let object: UnsafeMutablePointer<GObject>
+  /// The wrapper, unretained: the data GLib passes to the toggle and weak notifications.
+  private var wrapperContext: UnsafeMutableRawPointer?
+  private var isDisposed = false
+  /// The strong reference the GObject holds on its wrapper while others use the GObject.
+  private var keepAlive: Unmanaged<GObjectWrapper>?
+
+  init(_ object: UnsafeMutablePointer<GObject>) {
+    self.object = object
+  }
+
+  /// The data to register GLib's notifications with: `wrapper`, unretained.
+  func context(for wrapper: GObjectWrapper) -> UnsafeMutableRawPointer {
+    let context = Unmanaged.passUnretained(wrapper).toOpaque()
+    wrapperContext = context
+    return context
+  }
+
+  func markDisposed() { isDisposed = true }
+
+  func setKeepsWrapperAlive(_ wrapper: GObjectWrapper?) {
+    let previous = keepAlive
+    keepAlive = wrapper.map { Unmanaged.passRetained($0) }
+    // Released last: this may be the wrapper's last reference, and its deinit runs right here.
+    previous?.release()
+  }
+
+  /// Drops the wrapper's reference: the GObject is finalized unless something else holds it.
+  func release() {
+    g_object_set_qdata(object, wrapperQuark, nil)
+    if !isDisposed {
+      g_object_weak_unref(object, objectDisposed, wrapperContext)
+    }
+    g_object_remove_toggle_ref(object, toggleNotify, wrapperContext)
+  }
+}
+#endif

@@ -1,0 +1,167 @@
+#if GTK
+import Bindings
+import CGTK
+import Foundation
+
+/// The identity of a GObject property as a binding target: one writer per property per object,
+/// whichever member (typed or by name) made the target.
+struct GObjectPropertyIdentity: Hashable, Sendable {
+  let name: String
+}
+
+/// Why a GObject property cannot be bound as asked.
+public enum GTKPropertyError: Error, CustomStringConvertible, Equatable {
+  /// The object's class has no property of that name.
+  case unknownProperty(type: String, name: String)
+  /// The property holds another type than the one asked for.
+  case typeMismatch(type: String, name: String, propertyType: String, requestedType: String)
+  /// The property cannot be read, or cannot be written after construction.
+  case notReadableAndWritable(type: String, name: String)
+
+  /// What is wrong, naming the class, the property and the types.
+  public var description: String {
+    switch self {
+    case .unknownProperty(let type, let name):
+      "\(type) has no property \"\(name)\""
+    case .typeMismatch(let type, let name, let propertyType, let requestedType):
+      "\(type).\(name) holds \(propertyType), not \(requestedType)"
+    case .notReadableAndWritable(let type, let name):
+      "\(type).\(name) cannot be both read and written after construction, so it cannot be bound"
+    }
+  }
+}
+
+@MainActor
+extension Reactive where Base: GObjectWrapper {
+  /// An endpoint for a GObject property that your own closures read and write: a target (`<~`),
+  /// a source of the property's changes (`notify::name`, the current value first) and a side of
+  /// `<~>`. This is how the wrappers' own members are made, and how to add one for a widget or a
+  /// property they do not cover.
+  ///
+  /// ```swift
+  /// extension Reactive where Base: Label {
+  ///   var isSelectable: BindingEndpoint<Base, Bool> {
+  ///     property("selectable", get: { gtk_label_get_selectable($0.label) != 0 },
+  ///              set: { gtk_label_set_selectable($0.label, $1 ? 1 : 0) })
+  ///   }
+  /// }
+  /// label.reactive.isSelectable <~ viewModel.$canCopy
+  /// ```
+  ///
+  /// Writes run on GTK's thread (hopping there when the value comes from elsewhere), and never
+  /// into an object that has been disposed.
+  ///
+  /// - Parameters:
+  ///   - name: The GObject property's name, as in `notify::name`; also the target's identity, so
+  ///     binding a second source to the same property replaces the first.
+  ///   - get: Reads the property.
+  ///   - set: Writes the property.
+  public func property<Value>(
+    _ name: String,
+    get: @escaping @MainActor (Base) -> Value,
+    set: @escaping @MainActor (Base, Value) -> Void
+  ) -> BindingEndpoint<Base, Value> {
+    propertyEndpoint(on: base, name, get: get, set: set)
+  }
+
+  /// The same property endpoint, for a property of another object that `base` owns (a scale's
+  /// adjustment): changes are observed on `source`, writes go through `base`.
+  func property<Source: GObjectWrapper, Value>(
+    _ name: String,
+    of source: Source,
+    get: @escaping @MainActor (Source) -> Value,
+    set: @escaping @MainActor (Base, Value) -> Void
+  ) -> BindingEndpoint<Base, Value> {
+    propertyEndpoint(on: source, name, get: get, set: set)
+  }
+
+  private func propertyEndpoint<Source: GObjectWrapper, Value>(
+    on source: Source,
+    _ name: String,
+    get: @escaping @MainActor (Source) -> Value,
+    set: @escaping @MainActor (Base, Value) -> Void
+  ) -> BindingEndpoint<Base, Value> {
+    let target = BindingTarget<Base, Value>(
+      onMainActor: base,
+      identity: GObjectPropertyIdentity(name: name),
+      description: "\(base.typeName).\(name)"
+    ) { widget, value in
+      guard !widget.isDisposed else { return }
+      set(widget, value)
+    }
+    let changes = SignalPublisher<Value>(source, signal: "notify::\(name)", shape: .notify, replaysCurrentValue: true) {
+      get(unsafeDowncast($0, to: Source.self))
+    }
+    return BindingEndpoint(target: target, changes: changes)
+  }
+
+  /// A publisher of a signal with no arguments whose handler returns nothing (`clicked`,
+  /// `activate`, …): one `Void` per emission.
+  ///
+  /// ```swift
+  /// button.reactive.signal("clicked") ~> viewModel.reactive.submit
+  /// ```
+  ///
+  /// A name the object's class does not have stops the program with a message naming both, when
+  /// a subscriber connects.
+  public func signal(_ name: String) -> SignalPublisher<Void> {
+    SignalPublisher(base, signal: name, shape: .plain) { _ in () }
+  }
+
+  /// An endpoint for any GObject property by name, type-checked when it is made: a target, a
+  /// source of its changes (the current value first) and a side of `<~>`.
+  ///
+  /// ```swift
+  /// let label = Label("Hi")
+  /// try label.reactive.property(named: "selectable", as: Bool.self) <~ viewModel.$canCopy
+  /// try label.reactive.property(named: "selectable", as: String.self)
+  /// // throws: GtkLabel.selectable holds gboolean, not gchararray
+  /// ```
+  ///
+  /// - Throws: ``GTKPropertyError`` when the class has no such property, when it holds another
+  ///   type than `Value`'s ``GValueConvertible/gType``, or when it cannot be read and written.
+  public func property<Value: GValueConvertible>(
+    named name: String,
+    as type: Value.Type = Value.self
+  ) throws(GTKPropertyError) -> BindingEndpoint<Base, Value> {
+    GTK.assertGTKThread("Looking up \(base.typeName).\(name)")
+    guard let spec = g_object_class_find_property(cgtk_object_get_class(base.object), name) else {
+      throw .unknownProperty(type: base.typeName, name: name)
+    }
+    let propertyType = cgtk_param_spec_value_type(spec)
+    guard propertyType == Value.gType else {
+      throw .typeMismatch(
+        type: base.typeName,
+        name: name,
+        propertyType: typeName(propertyType),
+        requestedType: typeName(Value.gType)
+      )
+    }
+    let flags = spec.pointee.flags.rawValue
+    guard flags & G_PARAM_READABLE.rawValue != 0, flags & G_PARAM_WRITABLE.rawValue != 0,
+      flags & G_PARAM_CONSTRUCT_ONLY.rawValue == 0
+    else {
+      throw .notReadableAndWritable(type: base.typeName, name: name)
+    }
+    // The canonical name, so that "tooltip_text" and "tooltip-text" are one identity.
+    let canonical = String(cString: g_param_spec_get_name(spec))
+    return property(
+      canonical,
+      get: { object in
+        var value = GValue()
+        g_value_init(&value, Value.gType)
+        defer { g_value_unset(&value) }
+        g_object_get_property(object.object, canonical, &value)
+        return Value(gValue: &value)
+      },
+      set: { object, newValue in
+        var value = GValue()
+        g_value_init(&value, Value.gType)
+        defer { g_value_unset(&value) }
+        newValue.store(in: &value)
+        g_object_set_property(object.object, canonical, &value)
+      }
+    )
+  }
+}
+#endif

@@ -1,0 +1,131 @@
+#if GTK
+import Bindings
+import CGTK
+import Foundation
+
+/// The C signature of a signal's handler, for the few shapes the wrappers connect.
+enum SignalShape {
+  /// `void handler(GObject *instance, gpointer data)`: `clicked`, `activate`, `value-changed`, …
+  case plain
+  /// `void handler(GObject *instance, GParamSpec *pspec, gpointer data)`: `notify::…`.
+  case notify
+  /// `gboolean handler(GObject *instance, gpointer data)`: `close-request`.
+  case returningBoolean
+}
+
+/// One signal handler: a closure that GLib holds (retained, with a destroy notify that releases
+/// it), connected to one GObject through its wrapper.
+///
+/// It is disconnected exactly once, by whichever comes first: ``disconnect()`` (a subscription
+/// cancelled), the wrapper's deinit, or GLib destroying the object's handlers when it is disposed.
+/// GLib's destroy notify is the one place that learns of all three; it tells the subscriber that
+/// the signal has ended and drops GLib's reference to this object.
+final class SignalConnection: @unchecked Sendable {
+  private let instance: UnsafeMutablePointer<GObject>
+  private let handler: @MainActor () -> Bool
+  private let onDisconnect: @MainActor () -> Void
+  private weak var wrapper: GObjectWrapper?
+  /// Nonzero while GLib holds the handler. Read and written on GTK's thread only.
+  private var handlerID: gulong = 0
+
+  private init(
+    instance: UnsafeMutablePointer<GObject>,
+    wrapper: GObjectWrapper,
+    handler: @escaping @MainActor () -> Bool,
+    onDisconnect: @escaping @MainActor () -> Void
+  ) {
+    self.instance = instance
+    self.wrapper = wrapper
+    self.handler = handler
+    self.onDisconnect = onDisconnect
+    GTKLiveObjects.made("SignalConnection")
+  }
+
+  deinit {
+    GTKLiveObjects.released("SignalConnection")
+  }
+
+  /// Connects `handler` to `signal` of `wrapper`'s object, or returns `nil` when the object has
+  /// been disposed (nothing is connected, and `onDisconnect` is not called).
+  @MainActor
+  static func connect(
+    _ signal: String,
+    shape: SignalShape,
+    of wrapper: GObjectWrapper,
+    handler: @escaping @MainActor () -> Bool,
+    onDisconnect: @escaping @MainActor () -> Void = {}
+  ) -> SignalConnection? {
+    GTK.assertGTKThread("Connecting to \(wrapper.typeName)::\(signal)")
+    guard !wrapper.isDisposed else { return nil }
+    let connection = SignalConnection(
+      instance: wrapper.object,
+      wrapper: wrapper,
+      handler: handler,
+      onDisconnect: onDisconnect
+    )
+    let callback: GCallback =
+      switch shape {
+      case .plain: unsafeBitCast(plainTrampoline, to: GCallback.self)
+      case .notify: unsafeBitCast(notifyTrampoline, to: GCallback.self)
+      case .returningBoolean: unsafeBitCast(booleanTrampoline, to: GCallback.self)
+      }
+    let data = Unmanaged.passRetained(connection).toOpaque()
+    let id = g_signal_connect_data(wrapper.object, signal, callback, data, destroyNotify, GConnectFlags(0))
+    precondition(id != 0, "BindingsGTK: \(wrapper.typeName) has no signal \"\(signal)\"")
+    connection.handlerID = id
+    wrapper.connections[ObjectIdentifier(connection)] = connection
+    return connection
+  }
+
+  /// Disconnects the handler if it is still connected; safe to call any number of times, from any
+  /// thread (off GTK's thread it hops there).
+  func disconnect() {
+    guard GTK.isGTKThread else {
+      DispatchQueue.main.async { self.disconnect() }
+      return
+    }
+    MainActor.assumeIsolated {
+      guard handlerID != 0 else { return }
+      // GLib calls the destroy notify from inside this call.
+      g_signal_handler_disconnect(instance, handlerID)
+    }
+  }
+
+  /// Whether GLib still holds the handler.
+  @MainActor var isConnected: Bool { handlerID != 0 }
+
+  @MainActor fileprivate func fire() -> Bool {
+    let handled = handler()
+    MainQueueBridge.runLoopMayHaveChanged()
+    return handled
+  }
+
+  @MainActor fileprivate func destroyed() {
+    handlerID = 0
+    wrapper?.connections[ObjectIdentifier(self)] = nil
+    onDisconnect()
+  }
+}
+
+private let plainTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+  let connection = Unmanaged<SignalConnection>.fromOpaque(data!).takeUnretainedValue()
+  _ = MainActor.assumeIsolated { connection.fire() }
+}
+
+private let notifyTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+  let connection = Unmanaged<SignalConnection>.fromOpaque(data!).takeUnretainedValue()
+  _ = MainActor.assumeIsolated { connection.fire() }
+}
+
+private let booleanTrampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+  let connection = Unmanaged<SignalConnection>.fromOpaque(data!).takeUnretainedValue()
+  return MainActor.assumeIsolated { connection.fire() } ? 1 : 0
+}
+
+/// GLib's destroy notify: the handler is gone for good; release GLib's reference to it.
+private let destroyNotify: GClosureNotify = { data, _ in
+  let connection = Unmanaged<SignalConnection>.fromOpaque(data!)
+  MainActor.assumeIsolated { connection.takeUnretainedValue().destroyed() }
+  connection.release()
+}
+#endif

@@ -1,0 +1,60 @@
+// The C side of BindingsGTK: GTK 4's headers, and small inline shims for what Swift cannot call
+// directly (variadic functions, type-check macros, GType constants that are macros).
+#ifndef BINDINGS_CGTK_H
+#define BINDINGS_CGTK_H
+
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <sys/eventfd.h>
+
+// libdispatch's main-queue hooks for run loops other than its own (CoreFoundation uses them).
+// On Linux the handle is an eventfd that libdispatch writes when the main queue has work; the
+// callback drains the main queue and must run on the thread the main queue is bound to.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *_Nullable message);
+
+// Reads an eventfd's count, clearing it; returns at once (EAGAIN) when it is already clear.
+static inline void cgtk_eventfd_clear(int fd) {
+  eventfd_t count;
+  (void)eventfd_read(fd, &count);
+}
+
+// Fundamental GTypes are macros over G_TYPE_MAKE_FUNDAMENTAL, which Swift does not import.
+static inline GType cgtk_type_boolean(void) { return G_TYPE_BOOLEAN; }
+static inline GType cgtk_type_int(void) { return G_TYPE_INT; }
+static inline GType cgtk_type_uint(void) { return G_TYPE_UINT; }
+static inline GType cgtk_type_int64(void) { return G_TYPE_INT64; }
+static inline GType cgtk_type_float(void) { return G_TYPE_FLOAT; }
+static inline GType cgtk_type_double(void) { return G_TYPE_DOUBLE; }
+static inline GType cgtk_type_string(void) { return G_TYPE_STRING; }
+static inline GType cgtk_type_strv(void) { return G_TYPE_STRV; }
+static inline GType cgtk_type_object(void) { return G_TYPE_OBJECT; }
+static inline GType cgtk_type_enum(void) { return G_TYPE_ENUM; }
+
+// Type-check and class macros.
+static inline GObjectClass *_Nonnull cgtk_object_get_class(gpointer _Nonnull object) {
+  return G_OBJECT_GET_CLASS(object);
+}
+static inline const char *_Nonnull cgtk_object_type_name(gpointer _Nonnull object) {
+  return G_OBJECT_TYPE_NAME(object);
+}
+static inline gboolean cgtk_type_is_a(GType type, GType ancestor) { return g_type_is_a(type, ancestor); }
+static inline gboolean cgtk_value_holds(const GValue *_Nonnull value, GType type) {
+  return G_VALUE_HOLDS(value, type);
+}
+static inline GType cgtk_param_spec_value_type(GParamSpec *_Nonnull spec) { return G_PARAM_SPEC_VALUE_TYPE(spec); }
+
+// g_signal_emit_by_name is variadic: one shim per signature the tests and widgets emit.
+static inline void cgtk_signal_emit_void(gpointer _Nonnull instance, const char *_Nonnull name) {
+  g_signal_emit_by_name(instance, name);
+}
+static inline gboolean cgtk_signal_emit_returning_boolean(gpointer _Nonnull instance, const char *_Nonnull name) {
+  gboolean handled = FALSE;
+  g_signal_emit_by_name(instance, name, &handled);
+  return handled;
+}
+
+// g_object_new is variadic; objects are made with no construct properties and set afterwards.
+static inline gpointer _Nonnull cgtk_object_new(GType type) { return g_object_new(type, NULL); }
+
+#endif
