@@ -41,6 +41,18 @@ let package = Package(
       name: "BindingsGTK",
       dependencies: ["Bindings", .target(name: "CGTK", condition: .when(traits: ["GTK"]))]
     ),
+    // `swift run --traits GTK GTKDemo`: a small window bound to a view model (the article's example).
+    .executableTarget(
+      name: "GTKDemo",
+      dependencies: ["Bindings", "BindingsGTK", .target(name: "CGTK", condition: .when(traits: ["GTK"]))],
+      path: "Examples/GTKDemo"
+    ),
+    // `Benchmarks/gtk`: GTK bindings against direct GTK calls, in one run under Xvfb.
+    .executableTarget(
+      name: "GTKBenchmarks",
+      dependencies: ["Bindings", "BindingsGTK", .target(name: "CGTK", condition: .when(traits: ["GTK"]))],
+      path: "Benchmarks/GTK"
+    ),
     // Tests in real windows: XCTest, because GTK must run on the process's main thread.
     .testTarget(
       name: "BindingsGTKTests",

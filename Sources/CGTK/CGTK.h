@@ -31,6 +31,11 @@ static inline GType cgtk_type_strv(void) { return G_TYPE_STRV; }
 static inline GType cgtk_type_object(void) { return G_TYPE_OBJECT; }
 static inline GType cgtk_type_enum(void) { return G_TYPE_ENUM; }
 
+// A GObject's reference count (read atomically, as GLib writes it).
+static inline guint cgtk_object_ref_count(gpointer _Nonnull object) {
+  return (guint)g_atomic_int_get((gint *)&G_OBJECT(object)->ref_count);
+}
+
 // Type-check and class macros.
 static inline GObjectClass *_Nonnull cgtk_object_get_class(gpointer _Nonnull object) {
   return G_OBJECT_GET_CLASS(object);

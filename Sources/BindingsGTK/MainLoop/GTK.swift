@@ -39,27 +39,33 @@ public enum GTK {
   /// - Throws: ``GTKError/notMainThread`` off the process's main thread;
   ///   ``GTKError/noDisplay(_:)`` when there is no display to open (GTK would otherwise abort).
   public static func initialize() throws(GTKError) {
+    guard Thread.isMainThread else { throw .notMainThread }
     startLock.lock()
     defer { startLock.unlock() }
     if gtkThread != nil { return }
-    guard Thread.isMainThread else { throw .notMainThread }
-    let environment = ProcessInfo.processInfo.environment
-    let display = environment["DISPLAY"] ?? ""
-    let wayland = environment["WAYLAND_DISPLAY"] ?? ""
-    if display.isEmpty && wayland.isEmpty {
-      throw .noDisplay(
-        "DISPLAY and WAYLAND_DISPLAY are unset. Run under a desktop session, or headless with "
-          + "xvfb-run -a -s \"-screen 0 1024x768x24\" (apt install xvfb xauth)"
-      )
-    }
+    if let problem = displayProblem(in: ProcessInfo.processInfo.environment) { throw problem }
     guard gtk_init_check() != 0 else {
+      let environment = ProcessInfo.processInfo.environment
       throw .noDisplay(
-        "GTK could not open the display \(display.isEmpty ? "WAYLAND_DISPLAY=\(wayland)" : "DISPLAY=\(display)"). "
-          + "Check that the X server is running, or run headless with xvfb-run -a"
+        "GTK could not open the display (DISPLAY=\(environment["DISPLAY"] ?? ""), "
+          + "WAYLAND_DISPLAY=\(environment["WAYLAND_DISPLAY"] ?? "")). Check that the display server is "
+          + "running, or run headless with xvfb-run -a"
       )
     }
     gtkThread = pthread_self()
     MainQueueBridge.install()
+  }
+
+  /// Why GTK cannot open a display in `environment`, if that can be told before asking GTK (which
+  /// would abort the process on some backends).
+  static func displayProblem(in environment: [String: String]) -> GTKError? {
+    let display = environment["DISPLAY"] ?? ""
+    let wayland = environment["WAYLAND_DISPLAY"] ?? ""
+    guard display.isEmpty && wayland.isEmpty else { return nil }
+    return .noDisplay(
+      "DISPLAY and WAYLAND_DISPLAY are unset. Run under a desktop session, or headless with "
+        + "xvfb-run -a -s \"-screen 0 1024x768x24\" (apt install xvfb xauth)"
+    )
   }
 
   /// Whether the caller is on the thread GTK runs on.

@@ -64,6 +64,9 @@ open class GObjectWrapper: MainActorBindingOwner {
     // The reference taken above becomes a toggle reference: GLib tells us when it is the last one.
     g_object_add_toggle_ref(object, toggleNotify, context)
     g_object_unref(object)
+    // GLib notifies only when the count crosses 2 ↔ 1; an object already used elsewhere (a window
+    // GTK keeps, a child already in a parent) keeps its wrapper from the start.
+    if cgtk_object_ref_count(object) > 1 { toggled(isLastReference: false) }
     GTKLiveObjects.made("GObjectWrapper")
   }
 

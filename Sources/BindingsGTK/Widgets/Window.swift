@@ -21,6 +21,7 @@ public final class Window: Widget {
     // GTK keeps the reference gtk_window_new returns in its list of toplevels until the window is
     // destroyed; the wrapper takes one of its own.
     super.init(gtk_window_new(), ownership: .borrowed)
+    DestroyedWindows.watch(self)
     if let title { self.title = title }
     if width > 0 || height > 0 { setDefaultSize(width: width, height: height) }
   }
@@ -53,6 +54,67 @@ public final class Window: Widget {
 
   /// Destroys the window at once, without `close-request`.
   public func destroy() { gtk_window_destroy(window) }
+}
+
+/// Disposes a window that GTK has destroyed while Swift still holds its wrapper.
+///
+/// `gtk_window_destroy` (what closing a window ends in) drops GTK's own reference and hides the
+/// window, but does not dispose an object someone else still references. Held by a wrapper, the
+/// window would keep its children and their bindings alive, hidden. So each window wrapper is
+/// watched, and once its window has left GTK's list of toplevels it is disposed on the loop's next
+/// turn, as GTK 3's `gtk_widget_destroy` did: its bindings end and its children are released.
+@MainActor
+private enum DestroyedWindows {
+  private static var watched: [ObjectIdentifier: WeakWindow] = [:]
+  private static var isConnected = false
+  private static var isCheckScheduled = false
+
+  private struct WeakWindow {
+    weak var window: Window?
+  }
+
+  static func watch(_ window: Window) {
+    watched = watched.filter { $0.value.window != nil }
+    watched[ObjectIdentifier(window)] = WeakWindow(window: window)
+    guard !isConnected else { return }
+    isConnected = true
+    let callback: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, _, removed, _, _ in
+      if removed > 0 { MainActor.assumeIsolated { DestroyedWindows.scheduleCheck() } }
+    }
+    g_signal_connect_data(
+      UnsafeMutableRawPointer(gtk_window_get_toplevels()),
+      "items-changed",
+      unsafeBitCast(callback, to: GCallback.self),
+      nil,
+      nil,
+      GConnectFlags(0)
+    )
+  }
+
+  /// Checks after GTK has finished destroying the window, not in the middle of it.
+  private static func scheduleCheck() {
+    guard !isCheckScheduled else { return }
+    isCheckScheduled = true
+    g_idle_add_full(G_PRIORITY_HIGH_IDLE, { _ in
+      MainActor.assumeIsolated { DestroyedWindows.disposeDestroyedWindows() }
+      return 0
+    }, nil, nil)
+  }
+
+  private static func disposeDestroyedWindows() {
+    isCheckScheduled = false
+    let toplevels = gtk_window_get_toplevels()!
+    var open = Set<UnsafeMutableRawPointer>()
+    for index in 0..<g_list_model_get_n_items(toplevels) {
+      let item = g_list_model_get_item(toplevels, index)!
+      open.insert(item)
+      g_object_unref(item)
+    }
+    let destroyed = watched.values.compactMap(\.window).filter {
+      !$0.isDisposed && !open.contains(UnsafeMutableRawPointer($0.object))
+    }
+    for window in destroyed { g_object_run_dispose(window.object) }
+  }
 }
 
 @MainActor
