@@ -13,6 +13,15 @@
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *_Nullable message);
 
+// CoreFoundation's run loop, as Foundation exports it (its module is not visible to Swift on
+// Linux). Declared under our own names so that they can never clash with a CoreFoundation import.
+// Reading the next timer date has no side effects, so GTK's loop may ask it on every iteration.
+extern void *_Nonnull cgtk_CFRunLoopGetMain(void) __asm__("CFRunLoopGetMain");
+extern double cgtk_CFRunLoopGetNextTimerFireDate(void *_Nonnull runLoop, const void *_Nonnull mode)
+    __asm__("CFRunLoopGetNextTimerFireDate");
+extern double cgtk_CFAbsoluteTimeGetCurrent(void) __asm__("CFAbsoluteTimeGetCurrent");
+extern const void *_Nonnull const cgtk_kCFRunLoopDefaultMode __asm__("kCFRunLoopDefaultMode");
+
 // Reads an eventfd's count, clearing it; returns at once (EAGAIN) when it is already clear.
 static inline void cgtk_eventfd_clear(int fd) {
   eventfd_t count;

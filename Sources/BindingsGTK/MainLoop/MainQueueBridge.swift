@@ -12,15 +12,16 @@ import Foundation
 /// `MainThreadScheduler` hops and `receive(on: DispatchQueue.main)` run inside GTK's loop, and an
 /// idle application sleeps in `poll` with nothing to wake it.
 ///
-/// Foundation's `RunLoop.main` timers (`Timer.publish(every:on: .main, in:)`) are fired by a second
-/// source whose ready time is the run loop's next timer date. It looks at the run loop again after
-/// every main-queue drain and every signal a binding handles, the moments at which new timers are
-/// made; a timer added from another thread with no main-queue work after it waits for the next such
-/// moment (documented in the article "Binding GTK widgets").
+/// Foundation's `RunLoop.main` timers (`Timer.publish(every:on: .main, in:)`,
+/// `Timer.scheduledTimer`) are fired by a second source. Before GTK's loop sleeps, the source reads
+/// the main run loop's next timer date (a read with no side effects) and asks GLib to wake it then;
+/// when it is due, it runs the run loop once without waiting, which fires the due timers. A timer
+/// made at any point, by any code that runs on GTK's thread, is seen before the loop next sleeps;
+/// with no timer, the source adds no wake-up.
 enum MainQueueBridge {
-  /// The source that fires the main run loop's timers, once installed.
-  nonisolated(unsafe) private static var runLoopSource: UnsafeMutablePointer<GSource>?
+  /// How many times each source has run: tests check that an idle loop runs neither.
   nonisolated(unsafe) private(set) static var mainQueueWakeUps = 0
+  nonisolated(unsafe) private(set) static var runLoopChecks = 0
 
   /// Installs both sources on GTK's (the default) main context. Called once, by `GTK.initialize()`.
   static func install() {
@@ -29,37 +30,42 @@ enum MainQueueBridge {
       MainQueueBridge.mainQueueWakeUps += 1
       cgtk_eventfd_clear(fd)
       _dispatch_main_queue_callback_4CF(nil)
-      MainQueueBridge.runLoopMayHaveChanged()
       return 1  // G_SOURCE_CONTINUE
     }, nil, nil)
 
     let funcs = UnsafeMutablePointer<GSourceFuncs>.allocate(capacity: 1)
     funcs.initialize(to: GSourceFuncs())
-    funcs.pointee.dispatch = { source, _, _ in
-      MainQueueBridge.fireRunLoopTimers(source!)
+    funcs.pointee.prepare = { _, timeout in
+      let wait = MainQueueBridge.secondsUntilNextTimer()
+      guard let wait else {
+        timeout?.pointee = -1
+        return 0
+      }
+      if wait <= 0 { return 1 }
+      timeout?.pointee = gint(min((wait * 1000).rounded(.up), Double(Int32.max)))
+      return 0
+    }
+    funcs.pointee.check = { _ in
+      guard let wait = MainQueueBridge.secondsUntilNextTimer() else { return 0 }
+      return wait <= 0 ? 1 : 0
+    }
+    funcs.pointee.dispatch = { _, _, _ in
+      MainQueueBridge.runLoopChecks += 1
+      _ = RunLoop.main.limitDate(forMode: .default)
       return 1
     }
+    // Never freed: the source lives as long as the process.
     let source = g_source_new(funcs, guint(MemoryLayout<GSource>.size))!
     g_source_set_name(source, "BindingsGTK RunLoop.main timers")
-    g_source_set_ready_time(source, 0)
     g_source_attach(source, nil)
-    runLoopSource = source
   }
 
-  /// Makes the timer source look at `RunLoop.main` on the loop's next turn.
-  static func runLoopMayHaveChanged() {
-    if let runLoopSource { g_source_set_ready_time(runLoopSource, 0) }
-  }
-
-  /// Fires the main run loop's due timers and sleeps until its next one.
-  private static func fireRunLoopTimers(_ source: UnsafeMutablePointer<GSource>) {
-    let next = RunLoop.main.limitDate(forMode: .default)
-    guard let next, next != .distantFuture else {
-      g_source_set_ready_time(source, -1)
-      return
-    }
-    let microseconds = max(0, next.timeIntervalSinceNow) * 1_000_000
-    g_source_set_ready_time(source, g_get_monotonic_time() + gint64(min(microseconds, 86_400_000_000)))
+  /// Seconds until the main run loop's next timer is due (zero or less: due now), or `nil` when it
+  /// has no timer.
+  private static func secondsUntilNextTimer() -> Double? {
+    let next = cgtk_CFRunLoopGetNextTimerFireDate(cgtk_CFRunLoopGetMain(), cgtk_kCFRunLoopDefaultMode)
+    guard next != 0 else { return nil }
+    return next - cgtk_CFAbsoluteTimeGetCurrent()
   }
 }
 #endif

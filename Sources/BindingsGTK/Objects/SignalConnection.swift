@@ -96,7 +96,6 @@ final class SignalConnection: @unchecked Sendable {
 
   @MainActor fileprivate func fire() -> Bool {
     let handled = handler()
-    MainQueueBridge.runLoopMayHaveChanged()
     return handled
   }
 
