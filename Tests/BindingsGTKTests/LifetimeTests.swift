@@ -148,7 +148,8 @@ final class LifetimeTests: GTKTestCase {
 
       // 2. The widget is destroyed first: GLib disconnects, the subscriber finishes, a later cancel
       //    does nothing.
-      let second = button.reactive.clicked.sink(receiveCompletion: { _ in finished += 1 }, receiveValue: { clicks += 1 })
+      let second = button.reactive.clicked.sink(
+        receiveCompletion: { _ in finished += 1 }, receiveValue: { clicks += 1 })
       g_object_run_dispose(button.object)
       XCTAssertEqual(finished, 1)
       XCTAssertEqual(GTKLiveObjects.count("SignalConnection"), baseline)

@@ -74,7 +74,8 @@ final class MainLoopTests: GTKTestCase {
       XCTAssertEqual(status.text, "typing Ada")
 
       let throttled = Label()
-      throttled.reactive.text <~ typed.throttle(for: .milliseconds(30), scheduler: MainThreadScheduler.shared, latest: true)
+      throttled.reactive.text
+        <~ typed.throttle(for: .milliseconds(30), scheduler: MainThreadScheduler.shared, latest: true)
       typed.send("G")
       typed.send("Gr")
       waitUntil("the throttled value arrived") { throttled.text == "Gr" }
@@ -105,10 +106,12 @@ final class MainLoopTests: GTKTestCase {
       let timerChecks = MainQueueBridge.runLoopChecks
       // The real loop, with nothing to do for 300 ms: a one-shot timeout ends it.
       let loop = g_main_loop_new(nil, 0)!
-      g_timeout_add_full(G_PRIORITY_DEFAULT, 300, { loop in
-        g_main_loop_quit(OpaquePointer(loop))
-        return 0
-      }, UnsafeMutableRawPointer(loop), nil)
+      g_timeout_add_full(
+        G_PRIORITY_DEFAULT, 300,
+        { loop in
+          g_main_loop_quit(OpaquePointer(loop))
+          return 0
+        }, UnsafeMutableRawPointer(loop), nil)
       g_main_loop_run(loop)
       g_main_loop_unref(loop)
       XCTAssertEqual(MainQueueBridge.mainQueueWakeUps, wakeUps, "the main-queue source fired with no work")

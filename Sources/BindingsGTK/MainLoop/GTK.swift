@@ -110,7 +110,7 @@ public enum GTK {
       // Wakes at least every 50 ms to look at the deadline; any event wakes it sooner.
       let wakeUp = g_timeout_add(50, { _ in 0 }, nil)
       g_main_context_iteration(nil, 1)
-      g_source_remove_by_id_if_present(wakeUp)
+      removeSourceIfPresent(wakeUp)
     }
     return true
   }
@@ -125,7 +125,7 @@ public enum GTK {
 }
 
 /// Removes the source with `id` if it is still attached (a one-shot source removes itself).
-private func g_source_remove_by_id_if_present(_ id: guint) {
+private func removeSourceIfPresent(_ id: guint) {
   if let source = g_main_context_find_source_by_id(nil, id) { g_source_destroy(source) }
 }
 

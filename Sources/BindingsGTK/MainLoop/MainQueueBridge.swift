@@ -26,12 +26,14 @@ enum MainQueueBridge {
   /// Installs both sources on GTK's (the default) main context. Called once, by `GTK.initialize()`.
   static func install() {
     let handle = _dispatch_get_main_queue_handle_4CF()
-    g_unix_fd_add_full(G_PRIORITY_DEFAULT, handle, G_IO_IN, { fd, _, _ in
-      MainQueueBridge.mainQueueWakeUps += 1
-      cgtk_eventfd_clear(fd)
-      _dispatch_main_queue_callback_4CF(nil)
-      return 1  // G_SOURCE_CONTINUE
-    }, nil, nil)
+    g_unix_fd_add_full(
+      G_PRIORITY_DEFAULT, handle, G_IO_IN,
+      { fd, _, _ in
+        MainQueueBridge.mainQueueWakeUps += 1
+        cgtk_eventfd_clear(fd)
+        _dispatch_main_queue_callback_4CF(nil)
+        return 1  // G_SOURCE_CONTINUE
+      }, nil, nil)
 
     let funcs = UnsafeMutablePointer<GSourceFuncs>.allocate(capacity: 1)
     funcs.initialize(to: GSourceFuncs())

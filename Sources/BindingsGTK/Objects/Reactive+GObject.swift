@@ -56,6 +56,7 @@ extension Reactive where Base: GObjectWrapper {
   ///     binding a second source to the same property replaces the first.
   ///   - get: Reads the property.
   ///   - set: Writes the property.
+  /// - Returns: The property's endpoint, owned by `base`.
   public func property<Value>(
     _ name: String,
     get: @escaping @MainActor (Base) -> Value,
@@ -86,6 +87,7 @@ extension Reactive where Base: GObjectWrapper {
       identity: GObjectPropertyIdentity(name: name),
       description: "\(base.typeName).\(name)"
     ) { widget, value in
+      GTK.assertGTKThread("Writing \(widget.typeName).\(name)")
       guard !widget.isDisposed else { return }
       set(widget, value)
     }

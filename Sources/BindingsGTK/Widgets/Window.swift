@@ -95,10 +95,12 @@ private enum DestroyedWindows {
   private static func scheduleCheck() {
     guard !isCheckScheduled else { return }
     isCheckScheduled = true
-    g_idle_add_full(G_PRIORITY_HIGH_IDLE, { _ in
-      MainActor.assumeIsolated { DestroyedWindows.disposeDestroyedWindows() }
-      return 0
-    }, nil, nil)
+    g_idle_add_full(
+      G_PRIORITY_HIGH_IDLE,
+      { _ in
+        MainActor.assumeIsolated { DestroyedWindows.disposeDestroyedWindows() }
+        return 0
+      }, nil, nil)
   }
 
   private static func disposeDestroyedWindows() {

@@ -1,0 +1,290 @@
+#if GTK
+import Bindings
+import BindingsGTK
+import CGTK
+import Foundation
+import XCTest
+
+// The example of the article "Binding GTK widgets" (Sources/BindingsGTK/BindingsGTK.docc/BindingGTKWidgets.md),
+// as it appears there: the view model, the window, and a widget the module does not wrap. The module is
+// imported without @testable, so the example uses nothing but the public API. Keep the two in sync.
+
+// MARK: The article's example
+
+/// The greeter's state and behaviour: plain Swift, with no GTK in it.
+///
+/// `@unchecked Sendable` because a background task writes `progress`: every stored property is a
+/// `@Published`, whose storage is safe to use from any thread.
+final class GreeterViewModel: BindingOwner, @unchecked Sendable {
+  let bindings = BindingBag()
+  @Published var name = "Ada"
+  @Published var isFormal = false
+  @Published var progress = 0.0
+  @Published private(set) var recipients: [String] = []
+
+  /// What the label shows, derived from the name and the tone.
+  var greeting: AnyPublisher<String, Never> {
+    $name.combineLatest($isFormal)
+      .map { name, isFormal in
+        if name.isEmpty { return "Who is there?" }
+        return isFormal ? "Good day, \(name)." : "Hello, \(name)!"
+      }
+      .eraseToAnyPublisher()
+  }
+
+  /// Whether there is anyone to greet.
+  var canSend: AnyPublisher<Bool, Never> {
+    $name.map { !$0.isEmpty }.eraseToAnyPublisher()
+  }
+
+  /// Sends the greeting. The progress comes from a background task, as a network call's would.
+  func send() {
+    recipients.append(name)
+    progress = 0
+    Task.detached { [self] in
+      for step in 1...10 {
+        try? await Task.sleep(for: .milliseconds(20))
+        progress = Double(step) / 10
+      }
+    }
+  }
+}
+
+/// Builds the greeter's window. Nothing needs to be kept: the window holds its widgets, and each
+/// widget holds its bindings.
+@MainActor
+func makeGreeterWindow(for model: GreeterViewModel) -> Window {
+  let nameField = Entry(placeholder: "Your name")
+  let greeting = Label()
+  let formal = Switch()
+  let send = Button("Send")
+  let progress = ProgressBar()
+
+  nameField.reactive.text <~> model.$name
+  greeting.reactive.text <~ model.greeting
+  formal.reactive.isActive <~> model.$isFormal
+  send.reactive.isSensitive <~ model.canSend
+  send.reactive.clicked ~> (model, { model, _ in model.send() })
+  progress.reactive.fraction <~ model.$progress
+
+  let window = Window(title: "Greeter", width: 320)
+  window.child = Box(
+    .vertical,
+    spacing: 8,
+    [nameField, greeting, Box(.horizontal, spacing: 8, [Label("Formal"), formal]), send, progress]
+  )
+  return window
+}
+
+/// A month calendar (`GtkCalendar`), which the module does not wrap.
+@MainActor
+final class MonthCalendar: Widget {
+  init() {
+    super.init(gtk_calendar_new(), ownership: .transferred)
+  }
+
+  /// The calendar as GTK's `GtkCalendar *`.
+  var calendar: OpaquePointer { opaque }
+
+  /// Whether the week numbers are shown.
+  var showsWeekNumbers: Bool {
+    get { gtk_calendar_get_show_week_numbers(calendar) != 0 }
+    set { gtk_calendar_set_show_week_numbers(calendar, newValue ? 1 : 0) }
+  }
+}
+
+@MainActor
+extension Reactive where Base: MonthCalendar {
+  /// Whether the week numbers are shown: a target, a source and a side of `<~>`.
+  var showsWeekNumbers: BindingEndpoint<Base, Bool> {
+    property("show-week-numbers", get: { $0.showsWeekNumbers }, set: { $0.showsWeekNumbers = $1 })
+  }
+
+  /// One `Void` each time a day is selected.
+  var daySelected: SignalPublisher<Void> {
+    signal("day-selected")
+  }
+}
+
+// MARK: The tests
+
+/// Runs the article's example in a real window and reads back, through GTK's own getters, what the
+/// widgets show after they are driven as a user would drive them.
+final class DocumentationExampleTests: GTKTestCase {
+  func testTheGreeterWindowFollowsItsViewModel() {
+    onMain {
+      let model = GreeterViewModel()
+      let window = makeGreeterWindow(for: model)
+      show(window)
+      let (nameField, greeting, formal, send, progress) = widgets(of: window)
+
+      // The starting values come from the view model.
+      XCTAssertEqual(String(cString: gtk_editable_get_text(nameField.editable)), "Ada")
+      XCTAssertEqual(String(cString: gtk_label_get_text(greeting.label)), "Hello, Ada!")
+      XCTAssertEqual(gtk_switch_get_active(formal.opaque), 0)
+      XCTAssertEqual(gtk_widget_get_sensitive(send.widget), 1)
+      XCTAssertEqual(gtk_progress_bar_get_fraction(progress.opaque), 0)
+
+      // Typing reaches the model, and the derived greeting follows.
+      gtk_editable_set_text(nameField.editable, "Grace")
+      XCTAssertEqual(model.name, "Grace")
+      XCTAssertEqual(String(cString: gtk_label_get_text(greeting.label)), "Hello, Grace!")
+
+      // The switch changes the tone.
+      gtk_switch_set_active(formal.opaque, 1)
+      XCTAssertTrue(model.isFormal)
+      XCTAssertEqual(String(cString: gtk_label_get_text(greeting.label)), "Good day, Grace.")
+
+      // No name: no greeting, and the button cannot be pressed.
+      gtk_editable_set_text(nameField.editable, "")
+      XCTAssertEqual(String(cString: gtk_label_get_text(greeting.label)), "Who is there?")
+      XCTAssertEqual(gtk_widget_get_sensitive(send.widget), 0)
+
+      // The model's own changes reach the field.
+      model.name = "Ada"
+      XCTAssertEqual(String(cString: gtk_editable_get_text(nameField.editable)), "Ada")
+      XCTAssertEqual(gtk_widget_get_sensitive(send.widget), 1)
+
+      // A click reaches the model; the progress, sent from a background task, reaches the bar on
+      // GTK's thread (a write from another thread would stop a debug build).
+      send.click()
+      XCTAssertEqual(model.recipients, ["Ada"])
+      waitUntil("the progress bar is full") { gtk_progress_bar_get_fraction(progress.opaque) == 1 }
+      XCTAssertEqual(model.progress, 1)
+    }
+  }
+
+  func testClosingTheWindowReleasesItsWidgetsAndBindings() {
+    onMain {
+      let model = GreeterViewModel()
+      weak var weakWindow: Window?
+      weak var weakGreeting: Label?
+      weak var weakSend: Button?
+      do {
+        let window = makeGreeterWindow(for: model)
+        show(window)
+        let (_, greeting, _, send, _) = widgets(of: window)
+        weakWindow = window
+        weakGreeting = greeting
+        weakSend = send
+      }
+      // Nothing in Swift holds the widgets: the open window keeps them, and their bindings.
+      XCTAssertNotNil(weakGreeting)
+      model.name = "Grace"
+      XCTAssertEqual(String(cString: gtk_label_get_text(weakGreeting!.label)), "Hello, Grace!")
+      XCTAssertEqual(model.bindings.count, 1)  // the button's clicks
+
+      weakWindow?.close()
+      waitUntil("the window has closed") { g_list_model_get_n_items(gtk_window_get_toplevels()) == 0 }
+      GTK.drainMainLoop()
+      XCTAssertNil(weakWindow)
+      XCTAssertNil(weakGreeting)
+      XCTAssertNil(weakSend)
+      XCTAssertEqual(model.bindings.count, 0)  // the click binding ended with the button
+    }
+  }
+
+  func testTheApplicationRunsUntilItsLastWindowCloses() throws {
+    try onMain {
+      let model = GreeterViewModel()
+      var closed = false
+      try GTKApplication.run { _ in
+        let window = makeGreeterWindow(for: model)
+        window.present()
+        // Work queued on the main queue runs inside GTK's loop.
+        DispatchQueue.main.async {
+          window.close()
+          closed = true
+        }
+      }
+      XCTAssertTrue(closed)
+    }
+  }
+
+  func testAWidgetTheModuleDoesNotWrap() {
+    onMain {
+      let settings = MutableProperty(false)
+      let calendar = MonthCalendar()
+      calendar.reactive.showsWeekNumbers <~> settings
+      XCTAssertEqual(gtk_calendar_get_show_week_numbers(calendar.calendar), 0)
+
+      settings.value = true
+      XCTAssertEqual(gtk_calendar_get_show_week_numbers(calendar.calendar), 1)
+      gtk_calendar_set_show_week_numbers(calendar.calendar, 0)
+      XCTAssertFalse(settings.value)
+
+      var selections = 0
+      let token = calendar.reactive.daySelected.sink { selections += 1 }
+      let date = g_date_time_new_local(2024, 2, 29, 12, 0, 0)!
+      gtk_calendar_select_day(calendar.calendar, date)
+      g_date_time_unref(date)
+      XCTAssertEqual(selections, 1)
+      token.cancel()
+    }
+  }
+
+  func testTheEscapeHatchChecksTheNameAndTheType() throws {
+    try onMain {
+      let label = Label("Ada Lovelace")
+      let selectable = try label.reactive.property(named: "selectable", as: Bool.self)
+      selectable <~ Just(true)
+      XCTAssertEqual(gtk_label_get_selectable(label.label), 1)
+
+      XCTAssertThrowsError(try label.reactive.property(named: "selectable", as: String.self)) { error in
+        XCTAssertEqual("\(error)", "GtkLabel.selectable holds gboolean, not gchararray")
+      }
+      XCTAssertThrowsError(try label.reactive.property(named: "colour", as: String.self)) { error in
+        XCTAssertEqual(error as? GTKPropertyError, .unknownProperty(type: "GtkLabel", name: "colour"))
+        XCTAssertEqual("\(error)", "GtkLabel has no property \"colour\"")
+      }
+      let window = Window()
+      XCTAssertThrowsError(try window.reactive.property(named: "application", as: String.self)) { error in
+        XCTAssertEqual(
+          error as? GTKPropertyError,
+          .typeMismatch(
+            type: "GtkWindow", name: "application", propertyType: "GtkApplication", requestedType: "gchararray")
+        )
+      }
+    }
+  }
+
+  func testADestroyedWidgetRefusesLaterBindings() {
+    onMain {
+      let model = GreeterViewModel()
+      let window = Window(title: "Greeter")
+      window.destroy()
+      XCTAssertTrue(window.isDisposed)
+      XCTAssertTrue(window.bindings.isClosed)
+      let token = window.reactive.title <~ model.$name
+      XCTAssertEqual(window.bindings.count, 0)
+      token.cancel()
+    }
+  }
+
+  func testASnapshotOfTheWindow() throws {
+    try onMain {
+      let model = GreeterViewModel()
+      let window = makeGreeterWindow(for: model)
+      window.present()
+      GTK.iterateMainLoop(until: { window.allocatedSize.width > 0 })
+
+      let shot = try window.renderSnapshot()
+      XCTAssertEqual(shot.width, window.allocatedSize.width)
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("greeter.png").path
+      try shot.savePNG(to: path)
+      XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+      window.destroy()
+    }
+  }
+}
+
+/// The widgets `makeGreeterWindow(for:)` put in `window`, in order.
+@MainActor
+private func widgets(of window: Window) -> (Entry, Label, Switch, Button, ProgressBar) {
+  let children = (window.child as! Box).children
+  let formal = (children[2] as! Box).children[1]
+  return (
+    children[0] as! Entry, children[1] as! Label, formal as! Switch, children[3] as! Button, children[4] as! ProgressBar
+  )
+}
+#endif
