@@ -5,7 +5,7 @@ import Foundation
 /// GTK itself: starting it, and the thread it runs on.
 ///
 /// Call ``initialize()`` once, on the process's main thread, before making any widget;
-/// ``GTKApplication/run(_:)`` does it for you.
+/// ``GTKApplication/run(quitsWhenLastWindowCloses:_:)`` does it for you.
 ///
 /// ```swift
 /// try GTK.initialize()          // throws GTKError.noDisplay when there is no display

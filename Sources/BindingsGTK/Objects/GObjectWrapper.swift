@@ -8,7 +8,7 @@ import Foundation
 /// The wrapper holds one reference to its GObject (a floating reference is sunk), and lives as long
 /// as the GObject is used by anyone else — a widget in a window keeps its wrapper, and so its
 /// bindings, alive — or as long as Swift code holds the wrapper, whichever is longer. When neither
-/// holds, both go. It is a ``MainActorBindingOwner``: every binding into it writes on GTK's thread,
+/// holds, both go. It is a `MainActorBindingOwner`: every binding into it writes on GTK's thread,
 /// hopping there when the value arrives elsewhere.
 ///
 /// ```swift

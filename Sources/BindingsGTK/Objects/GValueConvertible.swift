@@ -2,7 +2,7 @@
 import CGTK
 
 /// A Swift type that a GObject property of one GType holds, for the type-checked escape hatch
-/// ``Reactive/property(named:as:)``.
+/// ``Bindings/Reactive/property(named:as:)``.
 ///
 /// ```swift
 /// let label = Label("Hi")

@@ -84,11 +84,41 @@ public enum GTKSnapshotError: Error, CustomStringConvertible, Equatable {
 
 @MainActor
 extension Widget {
+  /// Runs GTK's loop until the widget's window has laid out and drawn one more frame, and says
+  /// whether it did within `timeout`; `false` at once for a widget that is not shown.
+  ///
+  /// ```swift
+  /// model.name = "A much longer name"   // the label grows on the next frame
+  /// label.waitForNextFrame()
+  /// print(label.allocatedSize.width)     // the new width
+  /// ```
+  @discardableResult
+  public func waitForNextFrame(timeout: Duration = .seconds(2)) -> Bool {
+    GTK.assertGTKThread("Waiting for a frame of a \(typeName)")
+    guard gtk_widget_get_mapped(widget) != 0 else { return false }
+    final class Ticked { var value = false }
+    let ticked = Ticked()
+    gtk_widget_add_tick_callback(
+      widget,
+      { _, _, data in
+        Unmanaged<Ticked>.fromOpaque(data!).takeUnretainedValue().value = true
+        return 0  // G_SOURCE_REMOVE: one frame is enough
+      },
+      Unmanaged.passRetained(ticked).toOpaque(),
+      { data in Unmanaged<Ticked>.fromOpaque(data!).release() }
+    )
+    gtk_widget_queue_draw(widget)
+    // The frame's layout and drawing run in the same turn of the loop as its tick.
+    return GTK.iterateMainLoop(until: { ticked.value }, timeout: timeout)
+  }
+
   /// Draws the widget, as it is now, with its window's renderer.
   ///
   /// - Throws: ``GTKSnapshotError`` when the widget is not shown or draws nothing.
   public func renderSnapshot() throws(GTKSnapshotError) -> WidgetSnapshot {
     GTK.assertGTKThread("Drawing a \(typeName)")
+    // Values bound a moment ago may change the layout: let GTK lay out and draw one frame first.
+    guard waitForNextFrame() else { throw .notShown(typeName) }
     let (width, height) = allocatedSize
     guard width > 0, height > 0, gtk_widget_get_mapped(widget) != 0, let native = gtk_widget_get_native(widget),
       let renderer = gtk_native_get_renderer(native)

@@ -52,8 +52,13 @@ public final class Window: Widget {
   /// Asks the window to close, as its close button does: `close-request` is emitted first.
   public func close() { gtk_window_close(window) }
 
-  /// Destroys the window at once, without `close-request`.
-  public func destroy() { gtk_window_destroy(window) }
+  /// Destroys the window at once, without `close-request`: its bindings end, its children are
+  /// released, and the wrapper takes no more bindings.
+  public func destroy() {
+    gtk_window_destroy(window)
+    // GTK disposes only a window nobody else references; this wrapper does, so it disposes it.
+    if !isDisposed { g_object_run_dispose(object) }
+  }
 }
 
 /// Disposes a window that GTK has destroyed while Swift still holds its wrapper.

@@ -61,6 +61,38 @@ struct BindingBagTests {
     #expect(bag.count == 1)
   }
 
+  @Test("close ends every binding and refuses later ones: cancelled at once, nothing delivered")
+  func closeRefusesLaterBindings() {
+    final class Label: BindingOwner {
+      let bindings = BindingBag()
+      var text = ""
+    }
+    let label = Label()
+    let name = PassthroughSubject<String, Never>()
+    var cancelled = 0
+    let counted = name.handleEvents(receiveCancel: { cancelled += 1 })
+    label.reactive.text <~ counted
+    name.send("Ada")
+    #expect(label.bindings.isClosed == false)
+
+    label.bindings.close(reason: "the label was destroyed")
+    #expect(cancelled == 1)
+    #expect(label.bindings.isClosed)
+    #expect(label.bindings.count == 0)
+
+    label.reactive.text <~ counted
+    #expect(cancelled == 2, "the late binding's source was cancelled on subscribe")
+    name.send("Grace")
+    #expect(label.text == "Ada")
+    var inserted = 0
+    label.bindings.insert(AnyCancellable { inserted += 1 })
+    #expect(inserted == 1, "a token inserted into a closed bag is cancelled at once")
+    #expect(label.bindings.count == 0)
+    label.bindings.close(reason: "again")
+    label.bindings.removeAll()
+    #expect(label.bindings.isClosed)
+  }
+
   @Test("bindings whose sources complete leave the bag, so a long-lived owner does not accumulate them")
   func completedBindingsLeave() {
     let label = BindingTestLabel()
