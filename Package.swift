@@ -53,6 +53,31 @@ let package = Package(
       dependencies: ["Bindings", "BindingsGTK", .target(name: "CGTK", condition: .when(traits: ["GTK"]))],
       path: "Benchmarks/GTK"
     ),
+    // The Contacts app: its view models are plain Swift (ContactsCore, tested headless in the plain
+    // `swift test`); its window (ContactsUI) and `swift run --traits GTK Contacts` need GTK.
+    .target(name: "ContactsCore", dependencies: ["Bindings"], path: "Examples/ContactsCore"),
+    .target(
+      name: "ContactsUI",
+      dependencies: [
+        "ContactsCore", "Bindings", "BindingsGTK", .target(name: "CGTK", condition: .when(traits: ["GTK"])),
+      ],
+      path: "Examples/ContactsUI"
+    ),
+    .executableTarget(
+      name: "Contacts",
+      dependencies: ["ContactsCore", "ContactsUI", "Bindings", "BindingsGTK"],
+      path: "Examples/Contacts"
+    ),
+    .testTarget(
+      name: "ContactsCoreTests",
+      dependencies: ["ContactsCore", "Bindings", "BindingsTesting"],
+      path: "Tests/ContactsCoreTests"
+    ),
+    .testTarget(
+      name: "ContactsUITests",
+      dependencies: ["ContactsUI", "ContactsCore", "Bindings", "BindingsGTK"],
+      path: "Tests/ContactsUITests"
+    ),
     // Tests in real windows: XCTest, because GTK must run on the process's main thread.
     .testTarget(
       name: "BindingsGTKTests",

@@ -91,7 +91,9 @@ extension Reactive where Base: GObjectWrapper {
       guard !widget.isDisposed else { return }
       set(widget, value)
     }
-    let changes = SignalPublisher<Value>(source, signal: "notify::\(name)", shape: .notify, replaysCurrentValue: true) {
+    let changes = SignalPublisher<Value>(
+      source, signal: "notify::\(name)", shape: .pointerArgument, replaysCurrentValue: true
+    ) {
       get(unsafeDowncast($0, to: Source.self))
     }
     return BindingEndpoint(target: target, changes: changes)

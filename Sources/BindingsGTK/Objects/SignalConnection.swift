@@ -7,10 +7,28 @@ import Foundation
 enum SignalShape {
   /// `void handler(GObject *instance, gpointer data)`: `clicked`, `activate`, `value-changed`, …
   case plain
-  /// `void handler(GObject *instance, GParamSpec *pspec, gpointer data)`: `notify::…`.
-  case notify
+  /// `void handler(GObject *instance, gpointer argument, gpointer data)`: `notify::…` (the
+  /// argument is the `GParamSpec`), a list item factory's `setup` and `bind` (the list item).
+  case pointerArgument
+  /// `void handler(GObject *instance, guint first, guint second, gpointer data)`: a selection
+  /// model's `selection-changed`.
+  case twoUIntArguments
+  /// `void handler(GObject *instance, guint, guint, guint, gpointer data)`: a list model's
+  /// `items-changed` (position, removed, added).
+  case threeUIntArguments
   /// `gboolean handler(GObject *instance, gpointer data)`: `close-request`.
   case returningBoolean
+}
+
+/// The arguments a signal's handler was called with, after the instance.
+struct SignalArguments {
+  /// The pointer argument of a ``SignalShape/pointerArgument`` signal.
+  var pointer: UnsafeMutableRawPointer?
+  /// The two integers of a ``SignalShape/twoUIntArguments`` signal.
+  var first: UInt32 = 0
+  var second: UInt32 = 0
+  /// The third integer of a ``SignalShape/threeUIntArguments`` signal.
+  var third: UInt32 = 0
 }
 
 /// One signal handler: a closure that GLib holds (retained, with a destroy notify that releases
@@ -22,7 +40,7 @@ enum SignalShape {
 /// the signal has ended and drops GLib's reference to this object.
 final class SignalConnection: @unchecked Sendable {
   private let instance: UnsafeMutablePointer<GObject>
-  private let handler: @MainActor () -> Bool
+  private let handler: @MainActor (SignalArguments) -> Bool
   private let onDisconnect: @MainActor () -> Void
   private weak var wrapper: GObjectWrapper?
   /// Nonzero while GLib holds the handler. Read and written on GTK's thread only.
@@ -31,7 +49,7 @@ final class SignalConnection: @unchecked Sendable {
   private init(
     instance: UnsafeMutablePointer<GObject>,
     wrapper: GObjectWrapper,
-    handler: @escaping @MainActor () -> Bool,
+    handler: @escaping @MainActor (SignalArguments) -> Bool,
     onDisconnect: @escaping @MainActor () -> Void
   ) {
     self.instance = instance
@@ -52,7 +70,7 @@ final class SignalConnection: @unchecked Sendable {
     _ signal: String,
     shape: SignalShape,
     of wrapper: GObjectWrapper,
-    handler: @escaping @MainActor () -> Bool,
+    handler: @escaping @MainActor (SignalArguments) -> Bool,
     onDisconnect: @escaping @MainActor () -> Void = {}
   ) -> SignalConnection? {
     GTK.assertGTKThread("Connecting to \(wrapper.typeName)::\(signal)")
@@ -66,7 +84,9 @@ final class SignalConnection: @unchecked Sendable {
     let callback: GCallback =
       switch shape {
       case .plain: unsafeBitCast(plainTrampoline, to: GCallback.self)
-      case .notify: unsafeBitCast(notifyTrampoline, to: GCallback.self)
+      case .pointerArgument: unsafeBitCast(pointerTrampoline, to: GCallback.self)
+      case .twoUIntArguments: unsafeBitCast(twoUIntTrampoline, to: GCallback.self)
+      case .threeUIntArguments: unsafeBitCast(threeUIntTrampoline, to: GCallback.self)
       case .returningBoolean: unsafeBitCast(booleanTrampoline, to: GCallback.self)
       }
     let data = Unmanaged.passRetained(connection).toOpaque()
@@ -94,9 +114,8 @@ final class SignalConnection: @unchecked Sendable {
   /// Whether GLib still holds the handler.
   @MainActor var isConnected: Bool { handlerID != 0 }
 
-  @MainActor fileprivate func fire() -> Bool {
-    let handled = handler()
-    return handled
+  @MainActor fileprivate func fire(_ arguments: SignalArguments = SignalArguments()) -> Bool {
+    handler(arguments)
   }
 
   @MainActor fileprivate func destroyed() {
@@ -111,14 +130,29 @@ private let plainTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _
   _ = MainActor.assumeIsolated { connection.fire() }
 }
 
-private let notifyTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+private let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
   let connection = Unmanaged<SignalConnection>.fromOpaque(data!).takeUnretainedValue()
-  _ = MainActor.assumeIsolated { connection.fire() }
+  nonisolated(unsafe) let argument = argument
+  _ = MainActor.assumeIsolated { connection.fire(SignalArguments(pointer: argument)) }
+}
+
+private let twoUIntTrampoline: @convention(c) (gpointer?, guint, guint, gpointer?) -> Void = {
+  _, first, second, data in
+  let connection = Unmanaged<SignalConnection>.fromOpaque(data!).takeUnretainedValue()
+  _ = MainActor.assumeIsolated { connection.fire(SignalArguments(first: first, second: second)) }
 }
 
 private let booleanTrampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
   let connection = Unmanaged<SignalConnection>.fromOpaque(data!).takeUnretainedValue()
   return MainActor.assumeIsolated { connection.fire() } ? 1 : 0
+}
+
+private let threeUIntTrampoline: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = {
+  _, first, second, third, data in
+  let connection = Unmanaged<SignalConnection>.fromOpaque(data!).takeUnretainedValue()
+  _ = MainActor.assumeIsolated {
+    connection.fire(SignalArguments(first: first, second: second, third: third))
+  }
 }
 
 /// GLib's destroy notify: the handler is gone for good; release GLib's reference to it.

@@ -28,7 +28,7 @@ public struct SignalPublisher<Output>: Publisher {
   public let replaysCurrentValue: Bool
 
   init(
-    _ wrapper: GObjectWrapper,
+    _ wrapper: GObjectWrapper?,
     signal: String,
     shape: SignalShape,
     replaysCurrentValue: Bool = false,
@@ -55,7 +55,7 @@ public struct SignalPublisher<Output>: Publisher {
         signal,
         shape: shape,
         of: wrapper,
-        handler: { [weak wrapper] in
+        handler: { [weak wrapper] _ in
           if let wrapper { subject.send(read(wrapper)) }
           return false
         },

@@ -1,0 +1,1 @@
+// The Contacts app's view models: see ContactsViewModel.swift.

@@ -1,0 +1,151 @@
+#if GTK
+import Bindings
+import CGTK
+import Foundation
+
+/// A list whose rows can be selected: ``ListView``.
+@MainActor
+public protocol SelectableList: Widget {
+  /// The type of the items the list shows.
+  associatedtype Item
+  /// The items shown now.
+  var items: [Item] { get }
+  /// The list's selection model, as GTK's `GtkSelectionModel *`.
+  var selection: OpaquePointer { get }
+  /// The wrapper of the selection model.
+  var selectionModel: GObjectWrapper { get }
+}
+
+extension ListView: SelectableList {}
+
+@MainActor
+extension SelectableList {
+  /// The offsets of the selected rows, in increasing order.
+  public var selectedIndices: [Int] {
+    get {
+      let set = gtk_selection_model_get_selection(selection)!
+      defer { gtk_bitset_unref(set) }
+      let count = gtk_bitset_get_size(set)
+      return (0..<count).map { Int(gtk_bitset_get_nth(set, guint($0))) }
+    }
+    set {
+      let count = items.count
+      let valid = newValue.filter { $0 >= 0 && $0 < count }
+      if valid.count != newValue.count {
+        reportListProblem(
+          "selection \(newValue.filter { !valid.contains($0) }) is out of range (\(count) rows); ignored")
+      }
+      if let single = singleSelection {
+        gtk_single_selection_set_selected(single, valid.first.map { guint($0) } ?? GTK_INVALID_LIST_POSITION)
+        return
+      }
+      let selected = gtk_bitset_new_empty()!
+      let mask = gtk_bitset_new_range(0, guint(count))!
+      defer {
+        gtk_bitset_unref(selected)
+        gtk_bitset_unref(mask)
+      }
+      for index in valid { gtk_bitset_add(selected, guint(index)) }
+      gtk_selection_model_set_selection(selection, selected, mask)
+    }
+  }
+
+  /// The offset of the selected row, the first one if several are; `nil` when none is.
+  public var selectedIndex: Int? {
+    get { selectedIndices.first }
+    set { selectedIndices = newValue.map { [$0] } ?? [] }
+  }
+
+  /// The selection model as a `GtkSingleSelection *`, if it is one.
+  private var singleSelection: OpaquePointer? {
+    let type = gtk_single_selection_get_type()
+    return cgtk_type_is_a(g_type_from_instance(selectionModel.object), type) != 0 ? selection : nil
+  }
+}
+
+/// `G_TYPE_FROM_INSTANCE`.
+private func g_type_from_instance(_ object: UnsafeMutablePointer<GObject>) -> GType {
+  object.pointee.g_type_instance.g_class.pointee.g_type
+}
+
+@MainActor
+extension Reactive where Base: SelectableList {
+  /// The offsets of the selected rows: a target, a source and a side of `<~>`. GTK keeps the
+  /// selection on its items across inserts and deletes, and this reports the offsets it moves to.
+  ///
+  /// ```swift
+  /// list.reactive.selectedIndices <~> viewModel.$checkedRows
+  /// ```
+  ///
+  /// Offsets out of range are ignored, with a diagnostic.
+  public var selectedIndices: BindingEndpoint<Base, [Int]> {
+    let target = BindingTarget<Base, [Int]>(
+      onMainActor: base,
+      identity: GObjectPropertyIdentity(name: "selection"),
+      description: "\(base.typeName).selection"
+    ) { list, indices in
+      guard !list.isDisposed else { return }
+      if list.selectedIndices != indices { list.selectedIndices = indices }
+    }
+    return BindingEndpoint(target: target, changes: selectionChanges)
+  }
+
+  /// The offset of the selected row (`nil` for none): a target, a source and a side of `<~>`.
+  ///
+  /// ```swift
+  /// contacts.reactive.selectedIndex <~> viewModel.$selectedIndex
+  /// ```
+  public var selectedIndex: BindingEndpoint<Base, Int?> {
+    let target = BindingTarget<Base, Int?>(
+      onMainActor: base,
+      identity: GObjectPropertyIdentity(name: "selection"),
+      description: "\(base.typeName).selection"
+    ) { list, index in
+      guard !list.isDisposed else { return }
+      if list.selectedIndex != index { list.selectedIndex = index }
+    }
+    return BindingEndpoint(target: target, changes: selectionChanges.map(\.first))
+  }
+
+  /// The selected item (`nil` for none), as a source.
+  ///
+  /// ```swift
+  /// contacts.reactive.selectedItem ~> detail.reactive.contact
+  /// ```
+  public var selectedItem: AnyPublisher<Base.Item?, Never> {
+    selectionChanges.map { [weak base] indices in
+      guard let base, let index = indices.first, index < base.items.count else { return nil }
+      return base.items[index]
+    }.eraseToAnyPublisher()
+  }
+
+  /// The selected items, in order, as a source.
+  ///
+  /// ```swift
+  /// files.reactive.selectedItems.map(\.count) ~> status.reactive.selectionCount
+  /// ```
+  public var selectedItems: AnyPublisher<[Base.Item], Never> {
+    selectionChanges.map { [weak base] indices in
+      guard let base else { return [] }
+      return indices.filter { $0 < base.items.count }.map { base.items[$0] }
+    }.eraseToAnyPublisher()
+  }
+
+  /// The selected offsets: now, then after every change of the selection or of the rows.
+  private var selectionChanges: AnyPublisher<[Int], Never> {
+    let model = base.selectionModel
+    weak let list = base
+    let read: @MainActor (GObjectWrapper) -> [Int] = { _ in list?.selectedIndices ?? [] }
+    let changed = SignalPublisher<[Int]>(model, signal: "selection-changed", shape: .twoUIntArguments, read: read)
+    let moved = SignalPublisher<[Int]>(model, signal: "items-changed", shape: .threeUIntArguments, read: read)
+    let current = SignalPublisher<[Int]>(
+      model,
+      signal: "notify::n-items",
+      shape: .pointerArgument,
+      replaysCurrentValue: true,
+      read: read
+    )
+    return current.merge(with: changed, moved).removeDuplicates().eraseToAnyPublisher()
+  }
+}
+#endif

@@ -1,0 +1,313 @@
+#if GTK
+import Bindings
+import CGTK
+import Foundation
+import XCTest
+
+@testable import BindingsGTK
+
+/// Lists from observable arrays, in real windows: exact splices, recycling, selection, threads.
+final class ListViewTests: GTKTestCase {
+  func testTheListShowsTheArrayAndGTKSeesEachChangeAsItWasReported() {
+    onMain {
+      let names = MutableObservableArray(["Ada", "Grace", "Edsger", "Barbara"])
+      let list = ListView<String>(makeRow: { Label() }, bindRow: { label, name in label.text = name })
+      let window = Window(title: "List", width: 300, height: 300)
+      window.child = ScrolledWindow(list)
+      list.reactive.items <~ names
+      show(window)
+      list.waitForNextFrame()
+      XCTAssertEqual(labels(in: list), ["Ada", "Grace", "Edsger", "Barbara"])
+
+      let recorder = SpliceRecorder(list)
+      names.append("Alan")
+      names.remove(at: 1)
+      names.insert(contentsOf: ["Donald", "John"], at: 0)
+      names[2] = "Ada L."
+      names.move(from: 0, to: 5)
+      XCTAssertEqual(
+        recorder.splices,
+        [
+          Splice(4, 0, 1),  // append
+          Splice(1, 1, 0),  // remove at 1
+          Splice(0, 0, 2),  // two inserted together: one splice
+          Splice(2, 1, 1),  // an update replaces its item
+          Splice(0, 1, 0), Splice(5, 0, 1),  // a move: out, then in
+        ]
+      )
+      XCTAssertEqual((0..<list.modelCount).compactMap { list.modelItem(at: $0) }, names.contents)
+      list.waitForNextFrame()
+      XCTAssertEqual(labels(in: list), names.contents)
+
+      // A narrowing filter with a diff is deletes only, one splice per run; no reload.
+      recorder.splices.removeAll()
+      names.replace(with: names.contents.filter { $0.count > 4 }, identifiedBy: { $0 })
+      XCTAssertTrue(recorder.splices.allSatisfy { $0.added == 0 }, "\(recorder.splices)")
+      XCTAssertEqual((0..<list.modelCount).compactMap { list.modelItem(at: $0) }, names.contents)
+
+      // Only a reset replaces everything.
+      recorder.splices.removeAll()
+      let countBefore = UInt32(names.count)
+      names.replace(with: ["X", "Y"], performDiff: false)
+      XCTAssertEqual(recorder.splices, [Splice(0, countBefore, 2)])
+      XCTAssertEqual(list.items, ["X", "Y"])
+    }
+  }
+
+  func testChangesFromBackgroundThreadsAreAppliedOnGTKsThreadInOrder() {
+    onMain {
+      let numbers = MutableObservableArray<Int>()
+      let list = ListView<Int>(makeRow: { Label() }, bindRow: { label, number in label.text = "\(number)" })
+      list.reactive.items <~ numbers
+      let group = DispatchGroup()
+      for thread in 0..<4 {
+        DispatchQueue.global().async(group: group) {
+          for index in 0..<250 { numbers.append(thread * 1000 + index) }
+          for _ in 0..<50 { _ = numbers.removeFirst() }
+        }
+      }
+      let done = Flag()
+      group.notify(queue: .main) { done.set(onGTKThread: GTK.isGTKThread) }
+      waitUntil("every edit was made") { done.isSet }
+      GTK.drainMainLoop()
+      XCTAssertEqual(numbers.count, 800)
+      XCTAssertEqual(list.items, numbers.contents)
+      XCTAssertEqual((0..<list.modelCount).compactMap { list.modelItem(at: $0) }, numbers.contents)
+    }
+  }
+
+  func testARecycledRowNeverKeepsTheBindingOfTheItemItShowedBefore() {
+    onMain {
+      let counter = BindingCounter()
+      let people = MutableObservableArray((0..<10_000).map { Person(name: "Person \($0)") })
+      let list = ListView<Person>(
+        makeRow: { Label() },
+        bindRow: { label, person in label.reactive.text <~ counter.counted(person.$name) }
+      )
+      list.reactive.items <~ people
+      let scroller = ScrolledWindow(list)
+      let window = Window(title: "Long list", width: 300, height: 400)
+      window.child = scroller
+      show(window)
+      list.waitForNextFrame()
+      let wrappersAtStart = GTKLiveObjects.count("GObjectWrapper")
+      let liveAtStart = counter.live
+      XCTAssertGreaterThan(liveAtStart, 5)
+      // GTK keeps a window of about 200 rows around what is on screen, whatever the list's length.
+      XCTAssertLessThan(liveAtStart, 300, "only the rows GTK keeps are bound, not 10,000")
+
+      var peakLive = 0
+      var peakWrappers = 0
+      for step in 1...20 {
+        scroller.verticalOffset = scroller.verticalRange * Double(step) / 20
+        list.waitForNextFrame()
+        peakLive = max(peakLive, counter.live)
+        peakWrappers = max(peakWrappers, GTKLiveObjects.count("GObjectWrapper"))
+      }
+      XCTAssertLessThanOrEqual(peakLive, liveAtStart + 20, "live row bindings stay bounded while scrolling 10,000 rows")
+      XCTAssertLessThanOrEqual(peakWrappers, wrappersAtStart + 20, "live row widgets stay bounded")
+      XCTAssertEqual(counter.live, list.rowBindingCount, "every live binding belongs to a row on show")
+
+      // What the rows show is what their items say now.
+      let shown = labels(in: list)
+      XCTAssertTrue(shown.contains("Person 9999"))
+      people[9_999].name = "Renamed"
+      list.waitForNextFrame()
+      XCTAssertTrue(labels(in: list).contains("Renamed"))
+      // An item that scrolled away long ago writes into no row.
+      people[0].name = "Nobody sees this"
+      list.waitForNextFrame()
+      XCTAssertFalse(labels(in: list).contains("Nobody sees this"))
+    }
+  }
+
+  func testSingleSelectionBothWaysKeptRightAcrossInsertsAndDeletes() {
+    onMain {
+      let names = MutableObservableArray(["a", "b", "c", "d"])
+      let selected = MutableProperty<Int?>(nil)
+      let list = ListView<String>(makeRow: { Label() }, bindRow: { $0.text = $1 })
+      list.reactive.items <~ names
+      list.reactive.selectedIndex <~> selected
+      var items: [String?] = []
+      let token = list.reactive.selectedItem.sink { items.append($0) }
+
+      gtk_single_selection_set_selected(list.selection, 2)  // the user clicks "c"
+      XCTAssertEqual(selected.value, 2)
+      names.insert("new", at: 0)  // above the selection
+      XCTAssertEqual(selected.value, 3, "the selection stays on \"c\"")
+      XCTAssertEqual(list.items[3], "c")
+      selected.value = 1
+      XCTAssertEqual(gtk_single_selection_get_selected(list.selection), 1)
+      _ = names.remove(at: 1)  // the selected row goes
+      XCTAssertEqual(selected.value, nil)
+      selected.value = 42  // out of range: ignored, with a diagnostic
+      XCTAssertEqual(gtk_single_selection_get_selected(list.selection), GTK_INVALID_LIST_POSITION)
+      XCTAssertEqual(items, [nil, "c", "c", "a", nil])
+      token.cancel()
+    }
+  }
+
+  func testMultipleSelection() {
+    onMain {
+      let names = MutableObservableArray(["a", "b", "c", "d", "e"])
+      let checked = MutableProperty<[Int]>([])
+      let list = ListView<String>(selection: .multiple, makeRow: { Label() }, bindRow: { $0.text = $1 })
+      list.reactive.items <~ names
+      list.reactive.selectedIndices <~> checked
+      gtk_selection_model_select_item(list.selection, 1, 0)
+      gtk_selection_model_select_item(list.selection, 3, 0)
+      XCTAssertEqual(checked.value, [1, 3])
+      names.insert("z", at: 0)
+      XCTAssertEqual(checked.value, [2, 4])
+      checked.value = [0, 5]
+      XCTAssertEqual(list.selectedIndices, [0, 5])
+      var selectedItems: [[String]] = []
+      let token = list.reactive.selectedItems.sink { selectedItems.append($0) }
+      XCTAssertEqual(selectedItems.last, ["z", "e"])
+      token.cancel()
+    }
+  }
+
+  func testARowFactoryThatFailsGetsADiagnosticAndTheListKeepsWorking() {
+    onMain {
+      struct Broken: Error {}
+      var made = 0
+      let names = MutableObservableArray(["a", "b", "c"])
+      let list = ListView<String>(
+        makeRow: { () throws -> Label? in
+          made += 1
+          if made == 1 { return nil }
+          if made == 2 { throw Broken() }
+          return Label()
+        },
+        bindRow: { label, name in
+          if name == "b" { throw Broken() }
+          label.text = name
+        }
+      )
+      list.reactive.items <~ names
+      let window = Window(title: "Broken rows", width: 200, height: 200)
+      window.child = ScrolledWindow(list)
+      show(window)
+      list.waitForNextFrame()
+      XCTAssertEqual(list.modelCount, 3)
+      XCTAssertTrue(labels(in: list).contains("c"))
+      names.append("d")
+      list.waitForNextFrame()
+      XCTAssertTrue(labels(in: list).contains("d"))
+    }
+  }
+
+  func testBindingASecondArrayReplacesTheFirst() {
+    onMain {
+      let first = MutableObservableArray(["1"])
+      let second = MutableObservableArray(["2", "3"])
+      let list = ListView<String>(makeRow: { Label() }, bindRow: { $0.text = $1 })
+      list.reactive.items <~ first
+      list.reactive.items <~ second
+      XCTAssertEqual(list.items, ["2", "3"])
+      first.append("ignored")
+      XCTAssertEqual(list.items, ["2", "3"])
+      XCTAssertEqual(list.bindings.count, 1)
+    }
+  }
+
+  func testDerivedArraysAreBoundTheSameWay() {
+    onMain {
+      let numbers = MutableObservableArray(Array(1...10))
+      let list = ListView<String>(makeRow: { Label() }, bindRow: { $0.text = $1 })
+      list.reactive.items <~ numbers.filter { $0 % 2 == 0 }.map { "#\($0)" }
+      XCTAssertEqual(list.items, ["#2", "#4", "#6", "#8", "#10"])
+      let recorder = SpliceRecorder(list)
+      numbers.append(12)
+      numbers.remove(at: 0)
+      XCTAssertEqual(list.items, ["#2", "#4", "#6", "#8", "#10", "#12"])
+      XCTAssertEqual(recorder.splices, [Splice(5, 0, 1)], "removing an odd number changes nothing shown")
+    }
+  }
+}
+
+/// The texts of the labels a list shows, top to bottom.
+@MainActor
+func labels(in widget: Widget) -> [String] {
+  var texts: [String] = []
+  func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
+    if let label = GObjectWrapper.wrapper(for: node) as? Label, gtk_widget_get_mapped(node) != 0 {
+      texts.append(label.text)
+    }
+    var child = gtk_widget_get_first_child(node)
+    while let current = child {
+      visit(current)
+      child = gtk_widget_get_next_sibling(current)
+    }
+  }
+  visit(widget.widget)
+  return texts
+}
+
+/// One `items-changed` emission.
+struct Splice: Equatable, CustomStringConvertible {
+  var position: UInt32
+  var removed: UInt32
+  var added: UInt32
+  init(_ position: UInt32, _ removed: UInt32, _ added: UInt32) {
+    (self.position, self.removed, self.added) = (position, removed, added)
+  }
+  var description: String { "(\(position), -\(removed), +\(added))" }
+}
+
+/// Records the `items-changed` emissions of a list's model.
+@MainActor
+final class SpliceRecorder {
+  var splices: [Splice] = []
+  private var connection: SignalConnection?
+
+  init<Item>(_ list: ListView<Item>) {
+    connection = SignalConnection.connect("items-changed", shape: .threeUIntArguments, of: list.selectionModel) {
+      [weak self] arguments in
+      self?.splices.append(Splice(arguments.first, arguments.second, arguments.third))
+      return false
+    }
+  }
+
+  deinit {
+    connection?.disconnect()
+  }
+}
+
+/// An item whose name rows bind to.
+final class Person: @unchecked Sendable {
+  @Published var name: String
+  init(name: String) { self.name = name }
+}
+
+/// Counts the subscriptions alive through it.
+final class BindingCounter {
+  private(set) var live = 0
+
+  func counted<P: Publisher>(_ publisher: P) -> AnyPublisher<P.Output, P.Failure> {
+    publisher.handleEvents(
+      receiveSubscription: { [unowned self] _ in live += 1 },
+      receiveCompletion: { [unowned self] _ in live -= 1 },
+      receiveCancel: { [unowned self] in live -= 1 }
+    ).eraseToAnyPublisher()
+  }
+}
+
+extension ListView {
+  /// How many bindings the list's rows hold now.
+  var rowBindingCount: Int {
+    var count = 0
+    func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
+      if let widget = GObjectWrapper.wrapper(for: node), widget !== self { count += widget.bindings.count }
+      var child = gtk_widget_get_first_child(node)
+      while let current = child {
+        visit(current)
+        child = gtk_widget_get_next_sibling(current)
+      }
+    }
+    visit(widget)
+    return count
+  }
+}
+#endif
