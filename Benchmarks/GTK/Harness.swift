@@ -17,8 +17,8 @@ struct Options {
   /// Labels in the memory scenario's window, and bindings made into each.
   var memoryLabels = 1_000
   var bindingsPerLabel = 100
-  /// Rounds of the memory scenario: the first also warms up GTK's own caches.
-  var memoryRounds = 3
+  /// Rounds of the memory scenario after its warm-up round, each with bindings and without.
+  var memoryRounds = 2
   /// How long each idle variant runs the loop, and how many times each runs.
   var idleSeconds: UInt32 = 10
   var idleRounds = 2
@@ -37,7 +37,7 @@ struct Options {
       options.keystrokes = 1_000
       options.memoryLabels = 100
       options.bindingsPerLabel = 100
-      options.memoryRounds = 2
+      options.memoryRounds = 1
       options.idleSeconds = 1
       options.idleRounds = 1
     }

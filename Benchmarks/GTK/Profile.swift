@@ -48,13 +48,13 @@ func profileIfAsked() throws {
     }
   case "bind":
     let flags = (0..<100).map { _ in MutableProperty(false) }
-    let names = (0..<100).map { "flag-\($0)" }
+    let names = (0..<Int(ProcessInfo.processInfo.environment["PER"] ?? "100")!).map { "flag-\($0)" }
     for _ in 0..<20 {
       let labels = (0..<1000).map { Label("Row \($0)") }
       for l in labels { for (n, f) in zip(names, flags) { l.reactive.cssClass(n) <~ f } }
     }
   case "memory":
-    let names = (0..<100).map { "flag-\($0)" }
+    let names = (0..<Int(ProcessInfo.processInfo.environment["PER"] ?? "100")!).map { "flag-\($0)" }
     let labels = Int(ProcessInfo.processInfo.environment["LABELS"] ?? "100")!
     for _ in 0..<6 {
       let r = try memoryRound(labels: labels, classNames: names)
@@ -69,6 +69,42 @@ func profileIfAsked() throws {
     let t4 = nanoseconds { for _ in 0..<n { if GTK.isGTKThread { hits += 1 } } }
     let t5 = nanoseconds { for _ in 0..<n { if pthread_self() == pthread_self() { hits += 1 } } }
     print("Thread.isMainThread \(t1 / Double(n)) ns; MainActor.assumeIsolated \(t2 / Double(n)) ns; MainThreadScheduler.schedule \(t3 / Double(n)) ns; GTK.isGTKThread \(t4 / Double(n)) ns; pthread_self \(t5 / Double(n)) ns; \(hits)")
+  case "parts":
+    func measure(_ name: String, _ body: () throws -> Void) rethrows {
+      var lefts: [Int] = []
+      for _ in 0..<6 {
+        settle()
+        let before = heapBytesInUse()!
+        try body()
+        settle(milliseconds: 300)
+        lefts.append(heapBytesInUse()! - before)
+      }
+      print(name, lefts)
+    }
+    measure("settle only") {}
+    measure("raw gtk window new+destroy, not shown") {
+      let w = gtk_window_new()!
+      gtk_window_destroy(UnsafeMutableRawPointer(w).assumingMemoryBound(to: GtkWindow.self))
+    }
+    try measure("raw gtk window shown+destroy") {
+      let w = UnsafeMutableRawPointer(gtk_window_new()!).assumingMemoryBound(to: GtkWindow.self)
+      gtk_window_present(w)
+      GTK.iterateMainLoop(until: { gtk_widget_get_mapped(UnsafeMutableRawPointer(w).assumingMemoryBound(to: GtkWidget.self)) != 0 })
+      settle()
+      gtk_window_destroy(w)
+    }
+    measure("Window wrapper not shown") {
+      let w = Window(title: "x")
+      w.destroy()
+    }
+    try measure("Window wrapper shown") {
+      let w = Window(title: "x")
+      try show(w)
+      w.destroy()
+    }
+    measure("Label wrapper alone") {
+      _ = Label("x")
+    }
   case "idle":
     let app = try IdleApp()
     _ = app

@@ -257,6 +257,29 @@ struct MemoryRound {
   var wrappersAlive: Int
 }
 
+/// G3's rounds: one with bindings to warm up GTK's and the runtime's caches, then rounds with
+/// bindings and rounds of the same window without bindings (the control), in alternation.
+struct MemoryResults {
+  var warmUp: MemoryRound
+  var bound: [MemoryRound] = []
+  var control: [MemoryRound] = []
+}
+
+/// Runs G3, or returns `nil` where the heap cannot be measured.
+@MainActor
+func measureMemory(_ options: Options) throws -> MemoryResults? {
+  guard heapAccountingWorks() else { return nil }
+  let classNames = (0..<options.bindingsPerLabel).map { "flag-\($0)" }
+  var results = MemoryResults(warmUp: try memoryRound(labels: options.memoryLabels, classNames: classNames))
+  for round in 0..<options.memoryRounds {
+    for withBindings in round % 2 == 0 ? [true, false] : [false, true] {
+      let result = try memoryRound(labels: options.memoryLabels, classNames: withBindings ? classNames : [])
+      if withBindings { results.bound.append(result) } else { results.control.append(result) }
+    }
+  }
+  return results
+}
+
 /// A weak reference, to see that a wrapper has gone.
 struct WeakReference {
   weak var object: AnyObject?
@@ -326,17 +349,19 @@ private func buildAndBind(
 
   // The bindings are live: a flag turned on reaches every label, and turned off again too.
   try check(labels.allSatisfy { $0.bindings.count == classNames.count }, "a label does not own all its bindings")
-  model.flags[1].value = true
-  try check(labels.allSatisfy { $0.hasCSSClass(classNames[1]) }, "a flag did not reach every label")
-  model.flags[1].value = false
-  try check(!labels.contains { $0.hasCSSClass(classNames[1]) }, "a flag turned off did not reach every label")
+  if let flag = model.flags.last, let name = classNames.last {
+    flag.value = true
+    try check(labels.allSatisfy { $0.hasCSSClass(name) }, "a flag did not reach every label")
+    flag.value = false
+    try check(!labels.contains { $0.hasCSSClass(name) }, "a flag turned off did not reach every label")
+  }
 
   let probes = [WeakReference(object: window), WeakReference(object: box)]
     + [labels.first!, labels.last!].map { WeakReference(object: $0) }
   let round = MemoryRound(
     bytesPerLabel: Double(withWidgets - before) / Double(count),
-    bytesPerBinding: Double(withBindings - withWidgets) / Double(bindings),
-    bindNanoseconds: bindTime / Double(bindings),
+    bytesPerBinding: bindings == 0 ? .nan : Double(withBindings - withWidgets) / Double(bindings),
+    bindNanoseconds: bindings == 0 ? .nan : bindTime / Double(bindings),
     teardownMilliseconds: 0,
     bytesLeft: 0,
     wrappersAlive: 0

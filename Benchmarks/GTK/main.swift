@@ -75,17 +75,11 @@ func runBenchmarks(_ options: Options) throws {
   settle()
 
   report(
-    "G3: \(options.memoryLabels) labels × \(options.bindingsPerLabel) bindings, \(options.memoryRounds) rounds…"
+    "G3: \(options.memoryLabels) labels × \(options.bindingsPerLabel) bindings, a warm-up and "
+      + "\(options.memoryRounds) rounds with and without bindings…"
   )
-  let classNames = (0..<options.bindingsPerLabel).map { "flag-\($0)" }
-  var memory: [MemoryRound] = []
-  if heapAccountingWorks() {
-    for _ in 0..<options.memoryRounds {
-      memory.append(try memoryRound(labels: options.memoryLabels, classNames: classNames))
-    }
-  } else {
-    report("G3 skipped: glibc's mallinfo2() is called only on x86-64 (see heapBytesInUse())")
-  }
+  let memory = try measureMemory(options)
+  if memory == nil { report("G3 skipped: glibc's mallinfo2() is called only on x86-64 (see heapBytesInUse())") }
 
   report("G4: idle, \(options.idleRounds) × \(options.idleSeconds) s with the bridge alone and with polling…")
   let app = try IdleApp()
@@ -119,7 +113,7 @@ func printReport(
   machine: String,
   labelRounds: Rounds,
   entry: EntryRounds,
-  memory: [MemoryRound],
+  memory: MemoryResults?,
   idle: [Bool: [IdleRound]]
 ) {
   let g1 = labelRounds.medianRatio("bound", to: "direct")
@@ -128,9 +122,9 @@ func printReport(
   let g2Notify = entryRounds.medianRatio("set.bound", to: "set.notify")
   let g2Key = entryRounds.medianRatio("key.bound", to: "key.changed")
   let g2KeyNotify = entryRounds.medianRatio("key.bound", to: "key.notify")
-  let steady = memory.count > 1 ? Array(memory.dropFirst()) : memory
-  /// The median of a memory figure over the rounds after the warm-up, or `nan` when G3 was skipped.
-  func steadyMedian(_ figure: (MemoryRound) -> Double) -> Double { steady.isEmpty ? .nan : median(steady.map(figure)) }
+  let bound = memory?.bound ?? []
+  /// The median of a memory figure over the rounds with bindings after the warm-up (`nan` if none).
+  func boundMedian(_ figure: (MemoryRound) -> Double) -> Double { bound.isEmpty ? .nan : median(bound.map(figure)) }
   let bindings = options.memoryLabels * options.bindingsPerLabel
   let bridge = idle[false] ?? []
   let polling = idle[true] ?? []
@@ -139,15 +133,15 @@ func printReport(
   let bridgeWakeUps = median(bridge.map { Double($0.wakeUps) })
   let pollingWakeUps = median(polling.map { Double($0.wakeUps) })
   let seconds = options.idleSeconds
-  let leftFirst = memory.first?.bytesLeft ?? 0
-  let leftLater = memory.count > 1 ? steady.map(\.bytesLeft) : []
+  /// The bytes left after each round of `rounds`, for the report.
+  func left(_ rounds: [MemoryRound]) -> String { rounds.map { formatted(Double($0.bytesLeft)) }.joined(separator: ", ") }
 
   report()
   report("## GTK bindings: results\(options.isQuick ? " (--quick: small sizes, one round; not a measurement)" : "")")
   report()
   report(machine + ".")
   report(
-    "Medians over \(options.rounds) rounds (G1, G2), \(steady.count) rounds after a warm-up (G3), "
+    "Medians over \(options.rounds) rounds (G1, G2), \(bound.count) rounds after a warm-up (G3), "
       + "\(options.idleRounds) × \(seconds) s per variant (G4)."
   )
   report()
@@ -184,24 +178,28 @@ func printReport(
   )
   report(
     "| G3 | heap bytes per live binding, \(formatted(Double(bindings))) `cssClass(_:)` bindings on "
-      + "\(formatted(Double(options.memoryLabels))) labels | \(formatted(steadyMedian(\.bytesPerBinding))) | n/a | n/a |"
+      + "\(formatted(Double(options.memoryLabels))) labels | \(formatted(boundMedian(\.bytesPerBinding))) | n/a | n/a |"
   )
   report(
     "| G3 | for scale: heap bytes per label in the window (GTK widget and wrapper), no bindings | "
-      + "n/a | \(formatted(steadyMedian(\.bytesPerLabel))) | n/a |"
+      + "n/a | \(formatted(boundMedian(\.bytesPerLabel))) | n/a |"
   )
   report(
-    "| G3 | making one binding (ns) | \(formatted(steadyMedian(\.bindNanoseconds))) | n/a | n/a |"
+    "| G3 | making one binding (ns) | \(formatted(boundMedian(\.bindNanoseconds))) | n/a | n/a |"
   )
   report(
     "| G3 | closing the window (`gtk_window_destroy` until every wrapper has gone), ending all "
-      + "\(formatted(Double(bindings))) bindings (ms) | \(formatted(steadyMedian(\.teardownMilliseconds), digits: 1)) "
+      + "\(formatted(Double(bindings))) bindings (ms) | \(formatted(boundMedian(\.teardownMilliseconds), digits: 1)) "
       + "| n/a | n/a |"
   )
   report(
-    "| G3 | heap bytes left after the window is closed: first round / later rounds | "
-      + "\(formatted(Double(leftFirst))) / \(leftLater.map { formatted(Double($0)) }.joined(separator: ", ")) "
-      + "| n/a | n/a |"
+    "| G3 | heap bytes left once the window is closed and the view model dropped, after a warm-up round "
+      + "(each round); baseline: the same window without bindings | \(left(bound)) | \(left(memory?.control ?? [])) "
+      + "| n/a |"
+  )
+  report(
+    "| G3 | the same, in the warm-up round (GTK's and the Swift runtime's caches filling) | "
+      + "\(left(memory.map { [$0.warmUp] } ?? [])) | n/a | n/a |"
   )
   report(
     "| G4 | idle bound app, \(seconds) s of `g_main_loop_run`: process CPU (ms); baseline: plus a 50 ms polling timer | "
@@ -215,16 +213,18 @@ func printReport(
   report()
 
   func status(_ met: Bool) -> String { met ? "**met**" : "**missed**" }
-  let alive = memory.map(\.wrappersAlive).max() ?? 0
+  let alive = ((memory?.bound ?? []) + (memory?.control ?? [])).map(\.wrappersAlive).max() ?? 0
   report("- G1 binding into Label.text at most 1.2× gtk_label_set_text: \(ratio(g1)) — \(status(g1 <= 1.2))")
   report(
     "- G2 text into the model through <~> at most 1.3× a hand-connected `changed` handler: \(ratio(g2)) per "
       + "`gtk_editable_set_text` — \(status(g2 <= 1.3)); per keystroke \(ratio(g2Key)) — \(status(g2Key <= 1.3))"
   )
-  if let leftAfterWarmUp = leftLater.max() {
+  if let memory, let worst = memory.bound.map(\.bytesLeft).max() {
     report(
-      "- G3 nothing left after closing the window: \(formatted(Double(leftAfterWarmUp))) bytes after the warm-up "
-        + "round (\(formatted(Double(leftFirst))) in the first) — \(status(leftAfterWarmUp <= 0))"
+      "- G3 nothing left after closing the window: at most \(formatted(Double(worst))) bytes after the warm-up "
+        + "(\(formatted(Double(worst) / Double(bindings), digits: 3)) per binding; without bindings at most "
+        + "\(formatted(Double(memory.control.map(\.bytesLeft).max() ?? 0))); the warm-up round "
+        + "\(formatted(Double(memory.warmUp.bytesLeft)))) — \(status(worst <= 0))"
         + (alive > 0 ? "; \(alive) of the window, box and two probed labels were still alive" : "")
     )
   } else {
@@ -254,10 +254,12 @@ func printReport(
       )
     }
   }
-  report(
-    "- G3 bytes per binding per round (the first warms up): \(list(memory.map(\.bytesPerBinding), digits: 1)); "
-      + "bytes left: \(memory.map { String($0.bytesLeft) }.joined(separator: " "))"
-  )
+  if let memory {
+    report(
+      "- G3 bytes per binding, warm-up then each round: "
+        + list(([memory.warmUp] + memory.bound).map(\.bytesPerBinding), digits: 1)
+    )
+  }
   report(
     "- G4 CPU ms, bridge: \(list(bridge.map(\.cpuMilliseconds), digits: 1)); "
       + "polling: \(list(polling.map(\.cpuMilliseconds), digits: 1)); wake-ups, bridge: "

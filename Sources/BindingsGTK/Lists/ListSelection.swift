@@ -59,12 +59,12 @@ extension SelectableList {
   /// The selection model as a `GtkSingleSelection *`, if it is one.
   private var singleSelection: OpaquePointer? {
     let type = gtk_single_selection_get_type()
-    return cgtk_type_is_a(g_type_from_instance(selectionModel.object), type) != 0 ? selection : nil
+    return cgtk_type_is_a(typeOfInstance(selectionModel.object), type) != 0 ? selection : nil
   }
 }
 
 /// `G_TYPE_FROM_INSTANCE`.
-private func g_type_from_instance(_ object: UnsafeMutablePointer<GObject>) -> GType {
+private func typeOfInstance(_ object: UnsafeMutablePointer<GObject>) -> GType {
   object.pointee.g_type_instance.g_class.pointee.g_type
 }
 
