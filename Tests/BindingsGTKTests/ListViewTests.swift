@@ -80,9 +80,12 @@ final class ListViewTests: GTKTestCase {
     onMain {
       let counter = BindingCounter()
       let people = MutableObservableArray((0..<10_000).map { Person(name: "Person \($0)") })
+      // A row of several widgets: the binding lives in the bag of a label inside the row.
       let list = ListView<Person>(
-        makeRow: { Label() },
-        bindRow: { label, person in label.reactive.text <~ counter.counted(person.$name) }
+        makeRow: { Box(.horizontal, spacing: 4, [Label("•"), Label()]) },
+        bindRow: { row, person in
+          (row.children[1] as! Label).reactive.text <~ counter.counted(person.$name)
+        }
       )
       list.reactive.items <~ people
       let scroller = ScrolledWindow(list)

@@ -18,8 +18,9 @@ import Foundation
 /// ```
 ///
 /// GTK makes only the rows on screen, and reuses them as the list scrolls. `bindRow` runs each
-/// time a row shows an item; the bindings it makes go into the row's bag, which is emptied before
-/// the row shows another item, so a recycled row never writes a value of the item it showed before.
+/// time a row shows an item; the bindings it makes go into the bags of the row and of the widgets
+/// inside it, which are emptied when the row stops showing the item, so a recycled row never writes
+/// a value of the item it showed before.
 ///
 /// Each change of the array reaches GTK as it was reported, one `items-changed` per run of
 /// adjacent offsets: updates replace their items, deletes remove, inserts insert. Only a reset
@@ -58,6 +59,9 @@ public final class ListView<Item>: Widget, ListTarget {
   /// change, one for a reset.
   public private(set) var spliceCount = 0
 
+  /// Whether the row showing an item can be selected (a section's header cannot); all can when nil.
+  var isSelectable: ((Item) -> Bool)?
+
   private let makeRow: @MainActor () throws -> Widget?
   private let bindRow: @MainActor (Widget, Item) throws -> Void
 
@@ -68,8 +72,8 @@ public final class ListView<Item>: Widget, ListTarget {
   ///   - makeRow: Makes an empty row widget; called for the rows on screen only. A factory that
   ///     throws or returns `nil` gets a diagnostic and an empty row; the list keeps working.
   ///   - bindRow: Shows an item in a row made by `makeRow`: set its widgets, or bind them (into
-  ///     the row's bag, emptied when the row is unbound). A throw leaves the row empty, with a
-  ///     diagnostic.
+  ///     the bags of the row and its widgets, emptied when the row is unbound; so bind here, not in
+  ///     `makeRow`). A throw leaves the row empty, with a diagnostic.
   public init<RowWidget: Widget>(
     selection: SelectionMode = .single,
     makeRow: @escaping @MainActor () throws -> RowWidget?,
@@ -203,7 +207,7 @@ public final class ListView<Item>: Widget, ListTarget {
       return false
     }
     _ = SignalConnection.connect("unbind", shape: .pointerArgument, of: factory) { arguments in
-      ListView.row(of: arguments.pointer!)?.bindings.removeAll()
+      ListView.row(of: arguments.pointer!)?.removeBindingsOfSubtree()
       return false
     }
   }
@@ -226,11 +230,12 @@ public final class ListView<Item>: Widget, ListTarget {
       let object = gtk_list_item_get_item(OpaquePointer(listItem)),
       let item = ItemBox<Item>.item(of: object)
     else { return }
-    row.bindings.removeAll()
+    row.removeBindingsOfSubtree()
+    if let isSelectable { gtk_list_item_set_selectable(OpaquePointer(listItem), isSelectable(item) ? 1 : 0) }
     do {
       try bindRow(row, item)
     } catch {
-      row.bindings.removeAll()
+      row.removeBindingsOfSubtree()
       reportListProblem("binding a row threw \(error); the row is left empty")
     }
   }

@@ -82,6 +82,20 @@ open class Widget: GObjectWrapper {
     gtk_widget_set_size_request(widget, Int32(width), Int32(height))
   }
 
+  /// Ends the bindings of this widget and of every wrapped widget inside it: what a list does when
+  /// a row stops showing an item.
+  func removeBindingsOfSubtree() {
+    func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
+      GObjectWrapper.wrapper(for: node)?.bindings.removeAll()
+      var child = gtk_widget_get_first_child(node)
+      while let current = child {
+        visit(current)
+        child = gtk_widget_get_next_sibling(current)
+      }
+    }
+    visit(widget)
+  }
+
   /// Makes the widget take the keyboard focus.
   @discardableResult
   public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
