@@ -150,6 +150,30 @@ final class ListViewTests: GTKTestCase {
     }
   }
 
+  func testAnUpdatedRowStaysSelectedAndShowsTheNewItem() {
+    onMain {
+      let names = MutableObservableArray(["a", "b", "c"])
+      let selected = MutableProperty<Int?>(nil)
+      let list = ListView<String>(makeRow: { Label() }, bindRow: { $0.text = $1 })
+      list.reactive.items <~ names
+      list.reactive.selectedIndex <~> selected
+      let window = Window(title: "Update", width: 200, height: 200)
+      window.child = ScrolledWindow(list)
+      show(window)
+      selected.value = 1
+      var changes: [Int?] = []
+      let token = list.reactive.selectedIndex.dropFirst().sink { changes.append($0) }
+      let recorder = SpliceRecorder(list)
+      names[1] = "B"
+      XCTAssertEqual(recorder.splices, [Splice(1, 1, 1)], "GTK sees the update")
+      XCTAssertEqual(selected.value, 1)
+      XCTAssertEqual(changes, [], "the selection never left the row")
+      list.waitForNextFrame()
+      XCTAssertEqual(labels(in: list), ["a", "B", "c"])
+      token.cancel()
+    }
+  }
+
   func testMultipleSelection() {
     onMain {
       let names = MutableObservableArray(["a", "b", "c", "d", "e"])

@@ -59,6 +59,9 @@ public final class ListView<Item>: Widget, ListTarget {
   /// change, one for a reset.
   public private(set) var spliceCount = 0
 
+  /// The list item (row) that shows each item object now, to bind it again when its item is updated.
+  private var boundListItems: [UnsafeMutableRawPointer: UnsafeMutableRawPointer] = [:]
+
   /// Whether the row showing an item can be selected (a section's header cannot); all can when nil.
   var isSelectable: ((Item) -> Bool)?
 
@@ -157,10 +160,20 @@ public final class ListView<Item>: Widget, ListTarget {
       splice(at: 0, removing: modelCount, inserting: newItems[...])
       return
     }
-    // Updates first, at their old offsets, before anything moves.
+    // Updates first, at their old offsets, before anything moves. An updated item keeps its
+    // object: the object takes the new item and is spliced in place of itself, so GTK's selection
+    // models, which follow objects, keep it selected; a row showing it is bound again.
     for run in runs(of: change.updates) {
-      splice(
-        at: run.lowerBound, removing: run.count, inserting: run.map { newItems[newOffset(ofUpdated: $0, in: change)] })
+      let objects = run.map { offset in
+        let object = g_list_model_get_item(store, guint(offset))!
+        ItemBox<Item>.setItem(newItems[newOffset(ofUpdated: offset, in: change)], of: object)
+        return object
+      }
+      splice(objects: objects, at: run.lowerBound, removing: run.count)
+      for object in objects {
+        if let listItem = boundListItems[object] { bindRow(listItem) }
+        g_object_unref(object)
+      }
     }
     // Then deletes (a move is a delete and an insert), last first so offsets stay valid…
     let removed = Set(change.deletes).union(change.moves.map(\.from)).sorted()
@@ -185,13 +198,18 @@ public final class ListView<Item>: Widget, ListTarget {
 
   private func splice<C: Collection>(at position: Int, removing count: Int, inserting newItems: C)
   where C.Element == Item {
-    var objects = newItems.map { ItemBox.makeObject(holding: $0) }
-    objects.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress!.withMemoryRebound(to: gpointer?.self, capacity: buffer.count) { pointers in
-        g_list_store_splice(store, guint(position), guint(count), buffer.isEmpty ? nil : pointers, guint(buffer.count))
-      }
-    }
+    let objects = newItems.map { ItemBox.makeObject(holding: $0) }
+    splice(objects: objects, at: position, removing: count)
     for object in objects { g_object_unref(object) }
+  }
+
+  /// One `g_list_store_splice`: one `items-changed`.
+  private func splice(objects: [UnsafeMutableRawPointer], at position: Int, removing count: Int) {
+    var pointers: [gpointer?] = objects
+    pointers.withUnsafeMutableBufferPointer { buffer in
+      g_list_store_splice(
+        store, guint(position), guint(count), buffer.isEmpty ? nil : buffer.baseAddress, guint(buffer.count))
+    }
     spliceCount += 1
   }
 
@@ -206,8 +224,12 @@ public final class ListView<Item>: Widget, ListTarget {
       self?.bindRow(arguments.pointer!)
       return false
     }
-    _ = SignalConnection.connect("unbind", shape: .pointerArgument, of: factory) { arguments in
-      ListView.row(of: arguments.pointer!)?.removeBindingsOfSubtree()
+    _ = SignalConnection.connect("unbind", shape: .pointerArgument, of: factory) { [weak self] arguments in
+      let listItem = arguments.pointer!
+      ListView.row(of: listItem)?.removeBindingsOfSubtree()
+      if let object = gtk_list_item_get_item(OpaquePointer(listItem)), self?.boundListItems[object] == listItem {
+        self?.boundListItems[object] = nil
+      }
       return false
     }
   }
@@ -230,6 +252,7 @@ public final class ListView<Item>: Widget, ListTarget {
       let object = gtk_list_item_get_item(OpaquePointer(listItem)),
       let item = ItemBox<Item>.item(of: object)
     else { return }
+    boundListItems[object] = listItem
     row.removeBindingsOfSubtree()
     if let isSelectable { gtk_list_item_set_selectable(OpaquePointer(listItem), isSelectable(item) ? 1 : 0) }
     do {
@@ -265,7 +288,7 @@ func reportListProblem(_ message: String) {
 
 /// A Swift item held by the plain `GObject` that stands for it in a `GListStore`.
 final class ItemBox<Item> {
-  let item: Item
+  private(set) var item: Item
 
   private init(_ item: Item) {
     self.item = item
@@ -279,6 +302,12 @@ final class ItemBox<Item> {
       Unmanaged<AnyObject>.fromOpaque(box!).release()
     }
     return object
+  }
+
+  /// Makes `object` hold `item` instead.
+  static func setItem(_ item: Item, of object: UnsafeMutableRawPointer) {
+    guard let box = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), itemQuark) else { return }
+    (Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue() as? ItemBox<Item>)?.item = item
   }
 
   /// The item `object` holds, if it holds an `Item`.

@@ -1,0 +1,120 @@
+#if GTK
+import Bindings
+import BindingsGTK
+import ContactsCore
+import ContactsUI
+import Foundation
+import XCTest
+
+/// The Contacts window in a real window: typing, clicking, and what the list and form show.
+final class ContactsWindowTests: XCTestCase {
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    do {
+      try GTK.initialize()
+    } catch {
+      if ProcessInfo.processInfo.environment["CI"] != nil {
+        XCTFail("GTK tests cannot run on CI: \(error)")
+        throw error
+      }
+      throw XCTSkip("\(error)")
+    }
+  }
+
+  func testSearchSelectEditDeleteUndo() {
+    MainActor.assumeIsolated {
+      let viewModel = ContactsViewModel(contacts: ContactGenerator(seed: 42).make(count: 3000))
+      let contacts = ContactsWindow(viewModel: viewModel)
+      contacts.window.present()
+      XCTAssertTrue(GTK.iterateMainLoop(until: { contacts.list.modelCount == 3000 }))
+
+      // Typing a search filters the list, after the throttle, by splices (no reload).
+      gtk_editable_set_text(contacts.search.editable, "kernighan")
+      XCTAssertTrue(GTK.iterateMainLoop(until: { contacts.list.modelCount < 3000 }))
+      let matches = viewModel.visible.contents
+      XCTAssertFalse(matches.isEmpty)
+      XCTAssertTrue(
+        matches.allSatisfy { $0.fullName.lowercased().contains("kernighan") || $0.email.contains("kernighan") })
+      XCTAssertEqual(contacts.list.items.map(\.id), matches.map(\.id))
+      contacts.list.waitForNextFrame()
+      XCTAssertTrue(shownTexts(in: contacts.list).contains(matches[0].fullName))
+
+      // Clicking a row selects it and fills the form.
+      gtk_single_selection_set_selected(contacts.list.selection, 1)
+      XCTAssertEqual(viewModel.selectedID, matches[1].id)
+      XCTAssertEqual(contacts.firstName.text, matches[1].firstName)
+      XCTAssertEqual(gtk_widget_get_sensitive(contacts.deleteButton.widget), 1)
+
+      // Editing the form edits the contact, and the list shows it.
+      gtk_editable_set_text(contacts.firstName.editable, "Brian W.")
+      XCTAssertEqual(viewModel.all.contents.first { $0.id == matches[1].id }?.firstName, "Brian W.")
+      contacts.list.waitForNextFrame()
+      XCTAssertTrue(shownTexts(in: contacts.list).contains("Brian W. \(matches[1].lastName)"))
+
+      // Delete, then undo.
+      contacts.deleteButton.click()
+      XCTAssertEqual(contacts.list.modelCount, matches.count - 1)
+      XCTAssertEqual(gtk_widget_get_sensitive(contacts.undoButton.widget), 1)
+      contacts.undoButton.click()
+      XCTAssertEqual(contacts.list.modelCount, matches.count)
+
+      // A bad email shows its problem, and the error line explains a refused command.
+      contacts.list.selectedIndex = 0
+      gtk_editable_set_text(contacts.email.editable, "not an email")
+      XCTAssertTrue(contacts.email.hasCSSClass("error"))
+      XCTAssertTrue(contacts.emailProblem.isVisible)
+      contacts.addButton.click()
+      XCTAssertTrue(contacts.error.isVisible)
+      XCTAssertFalse(contacts.error.text.isEmpty)
+      contacts.window.destroy()
+    }
+  }
+
+  func testExportReportsProgressFromABackgroundQueue() {
+    MainActor.assumeIsolated {
+      let viewModel = ContactsViewModel(contacts: ContactGenerator(seed: 7).make(count: 2000))
+      let contacts = ContactsWindow(viewModel: viewModel)
+      contacts.window.present()
+      contacts.exportButton.click()
+      XCTAssertTrue(GTK.iterateMainLoop(until: { !viewModel.isExporting && viewModel.progress == 1 }))
+      XCTAssertTrue(GTK.iterateMainLoop(until: { contacts.progress.fraction == 1 }))
+      XCTAssertTrue(contacts.status.text.contains("Exported"), contacts.status.text)
+      XCTAssertEqual(gtk_widget_get_sensitive(contacts.exportButton.widget), 1)
+      contacts.window.destroy()
+    }
+  }
+
+  func testTheScreenshotShowsTheWindow() throws {
+    try MainActor.assumeIsolated {
+      let viewModel = ContactsViewModel(contacts: ContactGenerator(seed: 42).make(count: 300))
+      let contacts = ContactsWindow(viewModel: viewModel)
+      contacts.window.present()
+      XCTAssertTrue(GTK.iterateMainLoop(until: { contacts.list.modelCount == 300 }))
+      let before = try contacts.window.renderSnapshot()
+      viewModel.query = "ada"
+      XCTAssertTrue(GTK.iterateMainLoop(until: { contacts.list.modelCount < 300 }))
+      let after = try contacts.window.renderSnapshot()
+      XCTAssertGreaterThan(after.differingPixels(from: before), 1000, "the list shows fewer rows")
+      contacts.window.destroy()
+    }
+  }
+}
+
+/// The texts of the shown labels under `widget`.
+@MainActor
+private func shownTexts(in widget: Widget) -> [String] {
+  var texts: [String] = []
+  func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
+    if gtk_widget_get_mapped(node) != 0, String(cString: cgtk_object_type_name(node)) == "GtkLabel" {
+      texts.append(String(cString: gtk_label_get_text(OpaquePointer(node))))
+    }
+    var child = gtk_widget_get_first_child(node)
+    while let current = child {
+      visit(current)
+      child = gtk_widget_get_next_sibling(current)
+    }
+  }
+  visit(widget.widget)
+  return texts
+}
+#endif
