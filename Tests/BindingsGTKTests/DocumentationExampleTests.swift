@@ -111,7 +111,38 @@ extension Reactive where Base: MonthCalendar {
 /// Runs the article's example in a real window and reads back, through GTK's own getters, what the
 /// widgets show after they are driven as a user would drive them. The tests also check what the
 /// article says of threading and lifetimes.
+// The article's list example, as it appears there ("Lists from observable arrays"). `Person` is
+// the one of ListViewTests.swift, the same declaration as the article's.
+@MainActor
+func makePeopleList(showing people: MutableObservableArray<Person>) -> ScrolledWindow {
+  let list = ListView<Person>(
+    makeRow: { Box(.horizontal, spacing: 6, [Label("•"), Label()]) },
+    bindRow: { row, person in
+      let name = row.children[1] as! Label
+      name.reactive.text <~ person.$name
+    }
+  )
+  list.reactive.items <~ people
+  return ScrolledWindow(list)
+}
+
 final class DocumentationExampleTests: GTKTestCase {
+  func testTheArticlesListShowsPeopleAndFollowsTheirNames() {
+    onMain {
+      let people = MutableObservableArray([Person(name: "Ada"), Person(name: "Grace")])
+      let window = Window(title: "People", width: 200, height: 200)
+      window.child = makePeopleList(showing: people)
+      show(window)
+      guard let list = (window.child as? ScrolledWindow)?.child else { return XCTFail("no list") }
+      list.waitForNextFrame()
+      XCTAssertEqual(labels(in: list).filter { $0 != "•" }, ["Ada", "Grace"])
+      people[0].name = "Ada Lovelace"
+      people.append(Person(name: "Edsger"))
+      list.waitForNextFrame()
+      XCTAssertEqual(labels(in: list).filter { $0 != "•" }, ["Ada Lovelace", "Grace", "Edsger"])
+    }
+  }
+
   func testTheGreeterWindowFollowsItsViewModel() {
     onMain {
       let model = GreeterViewModel()
