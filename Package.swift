@@ -75,13 +75,15 @@ let package = Package(
     ),
     .testTarget(
       name: "ContactsUITests",
-      dependencies: ["ContactsUI", "ContactsCore", "Bindings", "BindingsGTK"],
+      dependencies: ["ContactsUI", "ContactsCore", "Bindings", "BindingsGTK", "GTKTestSupport"],
       path: "Tests/ContactsUITests"
     ),
+    // What the tests in real windows share (starting GTK or skipping, showing a window, reading it).
+    .target(name: "GTKTestSupport", dependencies: ["Bindings", "BindingsGTK"], path: "Tests/GTKTestSupport"),
     // Tests in real windows: XCTest, because GTK must run on the process's main thread.
     .testTarget(
       name: "BindingsGTKTests",
-      dependencies: ["BindingsGTK", "Bindings", "BindingsTesting"]
+      dependencies: ["BindingsGTK", "Bindings", "BindingsTesting", "GTKTestSupport"]
     ),
     .testTarget(name: "TourTests", dependencies: ["TourChapters", "Bindings", "BindingsTesting"]),
   ],

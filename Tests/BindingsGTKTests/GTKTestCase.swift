@@ -4,75 +4,9 @@ import CGTK
 import Foundation
 import XCTest
 
+@_exported import GTKTestSupport
+
 @testable import BindingsGTK
-
-/// The base of every test in a real window: starts GTK once, on the process's main thread (XCTest
-/// runs tests there), and skips the test when there is no display — or fails it when `CI` is set,
-/// so that CI cannot pass with the GTK tests silently skipped.
-class GTKTestCase: XCTestCase {
-  override func setUpWithError() throws {
-    try super.setUpWithError()
-    do {
-      try GTK.initialize()
-    } catch {
-      if ProcessInfo.processInfo.environment["CI"] != nil {
-        XCTFail("GTK tests cannot run on CI: \(error)")
-        throw error
-      }
-      throw XCTSkip("\(error)")
-    }
-  }
-
-  override func tearDown() {
-    MainActor.assumeIsolated {
-      // Closes what a test left open, and lets GTK finish its own work before the next test.
-      closeAllWindows()
-      GTK.drainMainLoop()
-    }
-    super.tearDown()
-  }
-
-  /// Runs `body` on the main actor: the test already runs on the main thread.
-  func onMain(_ body: @MainActor () throws -> Void) rethrows {
-    try MainActor.assumeIsolated(body)
-  }
-}
-
-/// Presents `window` and runs the loop until it is laid out.
-@MainActor
-func show(_ window: Window, file: StaticString = #filePath, line: UInt = #line) {
-  window.present()
-  let shown = GTK.iterateMainLoop(until: {
-    gtk_widget_get_mapped(window.widget) != 0 && window.allocatedSize.width > 0
-  })
-  XCTAssertTrue(shown, "the window was not shown", file: file, line: line)
-  GTK.drainMainLoop()
-}
-
-/// Destroys every open window.
-@MainActor
-func closeAllWindows() {
-  let toplevels = gtk_window_get_toplevels()!
-  while g_list_model_get_n_items(toplevels) > 0 {
-    let window = g_list_model_get_item(toplevels, 0)!
-    gtk_window_destroy(window.assumingMemoryBound(to: GtkWindow.self))
-    g_object_unref(window)
-  }
-}
-
-/// Runs the loop until `condition` holds, failing the test if it does not within `timeout`.
-@MainActor
-func waitUntil(
-  _ what: String,
-  timeout: Duration = .seconds(5),
-  file: StaticString = #filePath,
-  line: UInt = #line,
-  _ condition: () -> Bool
-) {
-  if !GTK.iterateMainLoop(until: condition, timeout: timeout) {
-    XCTFail("timed out waiting until \(what)", file: file, line: line)
-  }
-}
 
 /// A view model as an application would write it: plain Swift, `@Published` properties.
 final class ProfileModel: BindingOwner, @unchecked Sendable {

@@ -254,24 +254,6 @@ final class ListViewTests: GTKTestCase {
   }
 }
 
-/// The texts of the labels a list shows, top to bottom.
-@MainActor
-func labels(in widget: Widget) -> [String] {
-  var texts: [String] = []
-  func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
-    if let label = GObjectWrapper.wrapper(for: node) as? Label, gtk_widget_get_mapped(node) != 0 {
-      texts.append(label.text)
-    }
-    var child = gtk_widget_get_first_child(node)
-    while let current = child {
-      visit(current)
-      child = gtk_widget_get_next_sibling(current)
-    }
-  }
-  visit(widget.widget)
-  return texts
-}
-
 /// One `items-changed` emission.
 struct Splice: Equatable, CustomStringConvertible {
   var position: UInt32

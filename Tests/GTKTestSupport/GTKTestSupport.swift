@@ -1,0 +1,95 @@
+#if GTK
+import Bindings
+import BindingsGTK
+import Foundation
+import XCTest
+
+// What every test in a real window shares: BindingsGTKTests, ContactsUITests.
+
+/// The base of every test in a real window: starts GTK once, on the process's main thread (XCTest
+/// runs tests there), and skips the test when there is no display — or fails it when `CI` is set,
+/// so that CI cannot pass with the GTK tests silently skipped.
+open class GTKTestCase: XCTestCase {
+  override open func setUpWithError() throws {
+    try super.setUpWithError()
+    do {
+      try GTK.initialize()
+    } catch {
+      if ProcessInfo.processInfo.environment["CI"] != nil {
+        XCTFail("GTK tests cannot run on CI: \(error)")
+        throw error
+      }
+      throw XCTSkip("\(error)")
+    }
+  }
+
+  override open func tearDown() {
+    MainActor.assumeIsolated {
+      // Closes what a test left open, and lets GTK finish its own work before the next test.
+      closeAllWindows()
+      GTK.drainMainLoop()
+    }
+    super.tearDown()
+  }
+
+  /// Runs `body` on the main actor: the test already runs on the main thread.
+  public func onMain(_ body: @MainActor () throws -> Void) rethrows {
+    try MainActor.assumeIsolated(body)
+  }
+}
+
+/// Presents `window` and runs the loop until it is laid out.
+@MainActor
+public func show(_ window: Window, file: StaticString = #filePath, line: UInt = #line) {
+  window.present()
+  let shown = GTK.iterateMainLoop(until: {
+    gtk_widget_get_mapped(window.widget) != 0 && window.allocatedSize.width > 0
+  })
+  XCTAssertTrue(shown, "the window was not shown", file: file, line: line)
+  GTK.drainMainLoop()
+}
+
+/// Destroys every open window.
+@MainActor
+public func closeAllWindows() {
+  let toplevels = gtk_window_get_toplevels()!
+  while g_list_model_get_n_items(toplevels) > 0 {
+    let window = g_list_model_get_item(toplevels, 0)!
+    gtk_window_destroy(window.assumingMemoryBound(to: GtkWindow.self))
+    g_object_unref(window)
+  }
+}
+
+/// Runs the loop until `condition` holds, failing the test if it does not within `timeout`.
+@MainActor
+public func waitUntil(
+  _ what: String,
+  timeout: Duration = .seconds(5),
+  file: StaticString = #filePath,
+  line: UInt = #line,
+  _ condition: () -> Bool
+) {
+  if !GTK.iterateMainLoop(until: condition, timeout: timeout) {
+    XCTFail("timed out waiting until \(what)", file: file, line: line)
+  }
+}
+
+/// The texts of the shown labels inside `widget`, top to bottom.
+@MainActor
+public func labels(in widget: Widget) -> [String] {
+  var texts: [String] = []
+  func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
+    if let label = GObjectWrapper.wrapper(for: node) as? Label, gtk_widget_get_mapped(node) != 0 {
+      texts.append(label.text)
+    }
+    var child = gtk_widget_get_first_child(node)
+    while let current = child {
+      visit(current)
+      child = gtk_widget_get_next_sibling(current)
+    }
+  }
+  visit(widget.widget)
+  return texts
+}
+
+#endif
