@@ -108,7 +108,10 @@ func measureLabelText(on label: Label, strings: [String], rounds: Int) throws ->
       } else {
         label.reactive.text <~ text
       }
-      try check(label.bindings.count == 1 && label.text == text.value, "the label's binding did not take the value: \(label.bindings.count) bindings, \"\(label.text)\" for \"\(text.value)\"")
+      try check(
+        label.bindings.count == 1 && label.text == text.value,
+        "the label has \(label.bindings.count) bindings and shows \"\(label.text)\", not \"\(text.value)\""
+      )
       let time = nanoseconds {
         for string in strings { text.value = string }
       }
@@ -178,8 +181,9 @@ func measureEntryText(
     for entry in entries { gtk_editable_set_text(entry.editable, text) }
   }
   counter.cancel()
-  try check(modelChanges == 4 && model.name == "check 3", "the bound model changed \(modelChanges - 1) times for 3 texts")
-  try check(byNotify.changes - notifiedBefore == 3, "the notify::text handler ran \(byNotify.changes - notifiedBefore) times for 3 texts")
+  try check(modelChanges == 4 && model.name == "check 3", "the model changed \(modelChanges - 1) times for 3 texts")
+  let notifications = byNotify.changes - notifiedBefore
+  try check(notifications == 3, "the notify::text handler ran \(notifications) times for 3 texts")
   try check(byChanged.name == "check 3", "the changed handler's model holds \"\(byChanged.name)\"")
   let changedPerSetText = (byChanged.changes - changedBefore) / 3
   model.name = "from the model"
@@ -356,7 +360,8 @@ private func buildAndBind(
     try check(!labels.contains { $0.hasCSSClass(name) }, "a flag turned off did not reach every label")
   }
 
-  let probes = [WeakReference(object: window), WeakReference(object: box)]
+  let probes =
+    [WeakReference(object: window), WeakReference(object: box)]
     + [labels.first!, labels.last!].map { WeakReference(object: $0) }
   let round = MemoryRound(
     bytesPerLabel: Double(withWidgets - before) / Double(count),
