@@ -61,6 +61,33 @@ final class MainLoopTests: GTKTestCase {
     }
   }
 
+  func testAValueSentOnGTKsThreadNeverOvertakesOneStillOnItsWayThere() {
+    onMain {
+      let name = PassthroughSubject<String, Never>()
+      let label = Label()
+      var writes: [String] = []
+      label.reactive.property(
+        "label", get: { $0.text },
+        set: { label, text in
+          writes.append(text)
+          label.text = text
+        }) <~ name
+      let sent = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        name.send("from a background thread")  // hops to the main queue, which is blocked below
+        sent.signal()
+      }
+      sent.wait()
+      name.send("from GTK's thread")  // must wait behind the first
+      XCTAssertEqual(writes, [])
+      waitUntil("both values were written") { writes.count == 2 }
+      XCTAssertEqual(writes, ["from a background thread", "from GTK's thread"])
+      XCTAssertEqual(label.text, "from GTK's thread")
+      name.send("again")
+      XCTAssertEqual(writes.last, "again", "with nothing on its way, a value on GTK's thread is written at once")
+    }
+  }
+
   func testMainQueueSchedulersDebounceAndReceiveOnWorkInsideGTKsLoop() {
     onMain {
       let typed = PassthroughSubject<String, Never>()

@@ -79,12 +79,7 @@ extension Reactive where Base: SelectableList {
   ///
   /// Offsets out of range are ignored, with a diagnostic.
   public var selectedIndices: BindingEndpoint<Base, [Int]> {
-    let target = BindingTarget<Base, [Int]>(
-      onMainActor: base,
-      identity: GObjectPropertyIdentity(name: "selection"),
-      description: "\(base.typeName).selection"
-    ) { list, indices in
-      guard !list.isDisposed else { return }
+    let target: BindingTarget<Base, [Int]> = gtkTarget("selection") { list, indices in
       if list.selectedIndices != indices { list.selectedIndices = indices }
     }
     return BindingEndpoint(target: target, changes: selectionChanges)
@@ -96,12 +91,7 @@ extension Reactive where Base: SelectableList {
   /// contacts.reactive.selectedIndex <~> viewModel.$selectedIndex
   /// ```
   public var selectedIndex: BindingEndpoint<Base, Int?> {
-    let target = BindingTarget<Base, Int?>(
-      onMainActor: base,
-      identity: GObjectPropertyIdentity(name: "selection"),
-      description: "\(base.typeName).selection"
-    ) { list, index in
-      guard !list.isDisposed else { return }
+    let target: BindingTarget<Base, Int?> = gtkTarget("selection") { list, index in
       if list.selectedIndex != index { list.selectedIndex = index }
     }
     return BindingEndpoint(target: target, changes: selectionChanges.map(\.first))

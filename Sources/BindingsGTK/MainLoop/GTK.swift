@@ -1,6 +1,7 @@
 #if GTK
 import CGTK
 import Foundation
+import Synchronization
 
 /// GTK itself: starting it, and the thread it runs on.
 ///
@@ -53,6 +54,7 @@ public enum GTK {
       )
     }
     gtkThread = pthread_self()
+    gtkThreadID.store(UInt(pthread_self()), ordering: .releasing)
     MainQueueBridge.install()
   }
 
@@ -68,10 +70,14 @@ public enum GTK {
     )
   }
 
-  /// Whether the caller is on the thread GTK runs on.
+  /// The thread GTK was started on, as a number, for a check with no lock on every write: 0 until
+  /// GTK has started.
+  private static let gtkThreadID = Atomic<UInt>(0)
+
+  /// Whether the caller is on the thread GTK runs on. Costs an atomic load and `pthread_self()`.
   public static var isGTKThread: Bool {
-    guard let gtkThread = startLock.withLock({ gtkThread }) else { return false }
-    return pthread_equal(gtkThread, pthread_self()) != 0
+    let id = gtkThreadID.load(ordering: .acquiring)
+    return id != 0 && id == UInt(pthread_self())
   }
 
   /// Stops the program with a clear message when GTK is touched before ``initialize()`` or from a

@@ -32,6 +32,11 @@ open class GObjectWrapper: MainActorBindingOwner {
   /// more writes, and its signals have been disconnected by GLib.
   public private(set) var isDisposed = false
 
+  /// ``isDisposed``, read where the caller has checked that it runs on GTK's thread.
+  nonisolated var isDisposedUnchecked: Bool {
+    MainActor.assumeIsolatedUnchecked { isDisposed }
+  }
+
   /// The pointer and the state that must survive to a deinit on any thread.
   private let lifetime: ObjectLifetime
   /// The signal handlers connected through this wrapper that are still connected.
@@ -173,6 +178,16 @@ private final class ObjectLifetime: @unchecked Sendable {
       g_object_weak_unref(object, objectDisposed, wrapperContext)
     }
     g_object_remove_toggle_ref(object, toggleNotify, wrapperContext)
+  }
+}
+extension MainActor {
+  /// Runs `body` as main-actor code without asking the runtime where it runs: for callers that have
+  /// checked, more cheaply, that they run on GTK's thread, which runs the main actor's work.
+  @inline(__always)
+  static func assumeIsolatedUnchecked<T>(_ body: @MainActor () throws -> T) rethrows -> T {
+    try withoutActuallyEscaping(body) { body in
+      try unsafeBitCast(body, to: (() throws -> T).self)()
+    }
   }
 }
 #endif

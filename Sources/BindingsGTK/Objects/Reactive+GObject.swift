@@ -2,11 +2,19 @@
 import Bindings
 import CGTK
 import Foundation
+import Synchronization
 
 /// The identity of a GObject property as a binding target: one writer per property per object,
 /// whichever member (typed or by name) made the target.
 struct GObjectPropertyIdentity: Hashable, Sendable {
   let name: String
+}
+
+/// Writes into widgets that are on their way to GTK's thread.
+enum GTKWrites {
+  /// How many writes have hopped to the main queue and not yet run: while any has, a write made on
+  /// GTK's thread queues behind them instead of overtaking them.
+  static let waiting = Atomic<Int>(0)
 }
 
 /// Why a GObject property cannot be bound as asked.
@@ -82,21 +90,45 @@ extension Reactive where Base: GObjectWrapper {
     get: @escaping @MainActor (Source) -> Value,
     set: @escaping @MainActor (Base, Value) -> Void
   ) -> BindingEndpoint<Base, Value> {
-    let target = BindingTarget<Base, Value>(
-      onMainActor: base,
-      identity: GObjectPropertyIdentity(name: name),
-      description: "\(base.typeName).\(name)"
-    ) { widget, value in
-      GTK.assertGTKThread("Writing \(widget.typeName).\(name)")
-      guard !widget.isDisposed else { return }
-      set(widget, value)
-    }
+    let target = gtkTarget(name, set)
     let changes = SignalPublisher<Value>(
       source, signal: "notify::\(name)", shape: .pointerArgument, replaysCurrentValue: true
     ) {
       get(unsafeDowncast($0, to: Source.self))
     }
     return BindingEndpoint(target: target, changes: changes)
+  }
+
+  /// A target that writes into `base` with `write` on GTK's thread, never into a disposed object;
+  /// its identity is `identity` (a property's name), so one source at a time writes it.
+  ///
+  /// A value that arrives on GTK's thread is written at once, unless an earlier value is still on
+  /// its way there; any other value hops to the main queue, which GTK's loop runs. So values are
+  /// written in the order they were sent, whatever thread sent them (as the core's main-thread
+  /// delivery does, with a cheaper check: GTK's thread is known, and compared with one atomic load).
+  func gtkTarget<Value>(
+    _ identity: String,
+    _ write: @escaping @MainActor (Base, Value) -> Void
+  ) -> BindingTarget<Base, Value> {
+    // Called only on GTK's thread (checked), which runs the main actor's work.
+    let writeOnGTKThread = unsafeBitCast(write, to: ((Base, Value) -> Void).self)
+    return BindingTarget<Base, Value>(
+      base,
+      identity: GObjectPropertyIdentity(name: identity),
+      description: "\(base.typeName).\(identity)"
+    ) { widget, value in
+      if GTKWrites.waiting.load(ordering: .acquiring) == 0 && GTK.isGTKThread {
+        if !widget.isDisposedUnchecked { writeOnGTKThread(widget, value) }
+        return
+      }
+      GTKWrites.waiting.add(1, ordering: .acquiringAndReleasing)
+      nonisolated(unsafe) let value = value
+      DispatchQueue.main.async {
+        GTKWrites.waiting.subtract(1, ordering: .acquiringAndReleasing)
+        GTK.assertGTKThread("Writing \(Base.self).\(identity)")
+        if !widget.isDisposedUnchecked { writeOnGTKThread(widget, value) }
+      }
+    }
   }
 
   /// A publisher of a signal with no arguments whose handler returns nothing (`clicked`,

@@ -68,8 +68,7 @@ extension Reactive where Base: Adjustment {
   /// adjustment.reactive.range <~ track.$duration.map { 0...$0 }
   /// ```
   public var range: BindingTarget<Base, ClosedRange<Double>> {
-    BindingTarget(onMainActor: base, identity: GObjectPropertyIdentity(name: "range")) { adjustment, range in
-      guard !adjustment.isDisposed else { return }
+    gtkTarget("range") { adjustment, range in
       adjustment.range = range
     }
   }
@@ -157,8 +156,7 @@ extension Reactive where Base: AdjustableControl {
   /// seek.reactive.range <~ track.$duration.map { 0...$0 }
   /// ```
   public var range: BindingTarget<Base, ClosedRange<Double>> {
-    BindingTarget(onMainActor: base, identity: GObjectPropertyIdentity(name: "range")) { control, range in
-      guard !control.isDisposed else { return }
+    gtkTarget("range") { control, range in
       control.adjustment.range = range
     }
   }

@@ -78,8 +78,7 @@ extension Reactive where Base: DropDown {
   /// dropDown.reactive.items <~ catalogue.$sizes.map { $0.map(\.name) }
   /// ```
   public var items: BindingTarget<Base, [String]> {
-    BindingTarget(onMainActor: base, identity: GObjectPropertyIdentity(name: "model")) { dropDown, items in
-      guard !dropDown.isDisposed else { return }
+    gtkTarget("model") { dropDown, items in
       dropDown.items = items
     }
   }

@@ -49,8 +49,7 @@ extension Reactive where Base: Label {
   /// label.reactive.markup <~ viewModel.$unread.map { "<b>\($0)</b> unread" }
   /// ```
   public var markup: BindingTarget<Base, String> {
-    BindingTarget(onMainActor: base, identity: GObjectPropertyIdentity(name: "label")) { label, markup in
-      guard !label.isDisposed else { return }
+    gtkTarget("label") { label, markup in
       label.setMarkup(markup)
     }
   }

@@ -154,11 +154,7 @@ extension Reactive where Base: Widget {
   /// field.reactive.cssClass("error") <~ viewModel.$isInvalid
   /// ```
   public func cssClass(_ name: String) -> BindingTarget<Base, Bool> {
-    BindingTarget(onMainActor: base, identity: GObjectPropertyIdentity(name: "css-class:\(name)")) {
-      widget, isOn in
-      guard !widget.isDisposed else { return }
-      widget.setCSSClass(name, isOn)
-    }
+    gtkTarget("css-class:\(name)") { widget, isOn in widget.setCSSClass(name, isOn) }
   }
 }
 

@@ -1,1 +1,0 @@
-// The Contacts app's view models: see ContactsViewModel.swift.
