@@ -67,6 +67,40 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
   /// This endpoint itself, so that a `BindingEndpoint` can stand wherever an endpoint is accepted.
   public var bindingEndpoint: BindingEndpoint<Owner, Value> { self }
 
+  /// This endpoint, its target writing every value on the thread that sends it; its changes are
+  /// unchanged. See ``BindingTarget/deliveredOnSendingThread()``.
+  ///
+  /// ```swift
+  /// slider.reactive.value.deliveredOnSendingThread() <~ mainThreadOnlyModel.$volume
+  /// ```
+  ///
+  /// A target that does its own delivery (a toolkit's widget, which must be written on its thread)
+  /// keeps doing it.
+  public func deliveredOnSendingThread() -> BindingEndpoint {
+    BindingEndpoint(target: bindingTarget.deliveredOnSendingThread(), changes: changes, observeChanges: observeChanges)
+  }
+
+  /// This endpoint, its target writing every value on `scheduler`; its changes are unchanged. See
+  /// ``BindingTarget/delivered(on:)``.
+  ///
+  /// ```swift
+  /// slider.reactive.value.delivered(on: MainThreadScheduler.shared) <~ player.$volume
+  /// ```
+  public func delivered<S: Scheduler>(on scheduler: S) -> BindingEndpoint {
+    BindingEndpoint(target: bindingTarget.delivered(on: scheduler), changes: changes, observeChanges: observeChanges)
+  }
+
+  /// An endpoint made of its parts.
+  private init(
+    target: BindingTarget<Owner, Value>,
+    changes: AnyPublisher<Value, Never>,
+    observeChanges: @escaping (@escaping (Value) -> Void, @escaping () -> Void) -> AnyCancellable
+  ) {
+    bindingTarget = target
+    self.changes = changes
+    self.observeChanges = observeChanges
+  }
+
   /// An endpoint of another type, for two-way bindings through a conversion.
   ///
   /// A value that does not convert is ignored, so half-typed text never reaches a number:

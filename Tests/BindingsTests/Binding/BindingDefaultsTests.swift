@@ -175,6 +175,23 @@ extension MainThreadSerialized {
       #expect(slider.value == 0.8)
       #expect(slider.writesOffTheMainThread == 1)
     }
+
+    @Test("an endpoint's own deliveredOnSendingThread() keeps its identity: it is the same target, not a twin")
+    @MainActor
+    func endpointOptOut() async {
+      let slider = MainActorTestSlider()
+      let volume = MutableProperty(0.3)
+      let quiet = MutableProperty(0.1)
+      volume <~> slider.reactive.value.deliveredOnSendingThread()
+      await changeOnABackgroundThread { volume.value = 0.8 }
+      #expect(slider.value == 0.8)
+      #expect(slider.writesOffTheMainThread == 1)
+      let other = MainActorTestSlider()
+      other.reactive.value.deliveredOnSendingThread() <~ volume
+      other.reactive.value.delivered(on: ImmediateScheduler.shared) <~ quiet
+      #expect(other.value == 0.1)
+      #expect(other.bindings.count == 1, "the second binding replaced the first: one writer per property")
+    }
   }
 }
 
