@@ -6,6 +6,7 @@
 //   G3  heap bytes per live binding (100,000 of them), and what is left once the window is closed
 //   G4  CPU time and loop wake-ups of an idle bound application over 10 s of GTK's real loop,
 //       against the same with a 50 ms polling timer
+//   L1–L3  lists (Lists.swift): a filter keystroke, appends, scrolling a long list
 //
 // Timed variants alternate within each round, and every figure is the median over the rounds, so
 // that the ratios hold on a shared, busy machine; absolute figures do not. Results are checked;
@@ -96,6 +97,9 @@ func runBenchmarks(_ options: Options) throws {
   app.window.destroy()
   settle()
 
+  let listOptions = ListOptions(options)
+  let lists = try measureLists(listOptions)
+
   let loadAtEnd = loadAverage()
   printReport(
     options: options,
@@ -106,6 +110,8 @@ func runBenchmarks(_ options: Options) throws {
     memory: memory,
     idle: idle
   )
+  report()
+  printListReport(lists, options: listOptions)
 }
 
 /// Prints the markdown table, the targets and the rounds behind the medians.

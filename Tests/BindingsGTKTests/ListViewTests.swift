@@ -35,7 +35,7 @@ final class ListViewTests: GTKTestCase {
           Splice(0, 1, 0), Splice(5, 0, 1),  // a move: out, then in
         ]
       )
-      XCTAssertEqual((0..<list.modelCount).compactMap { list.modelItem(at: $0) }, names.contents)
+      XCTAssertEqual((0..<list.modelCount).compactMap { list.item(at: $0) }, names.contents)
       list.waitForNextFrame()
       XCTAssertEqual(labels(in: list), names.contents)
 
@@ -43,7 +43,7 @@ final class ListViewTests: GTKTestCase {
       recorder.splices.removeAll()
       names.replace(with: names.contents.filter { $0.count > 4 }, identifiedBy: { $0 })
       XCTAssertTrue(recorder.splices.allSatisfy { $0.added == 0 }, "\(recorder.splices)")
-      XCTAssertEqual((0..<list.modelCount).compactMap { list.modelItem(at: $0) }, names.contents)
+      XCTAssertEqual((0..<list.modelCount).compactMap { list.item(at: $0) }, names.contents)
 
       // Only a reset replaces everything.
       recorder.splices.removeAll()
@@ -51,6 +51,52 @@ final class ListViewTests: GTKTestCase {
       names.replace(with: ["X", "Y"], performDiff: false)
       XCTAssertEqual(recorder.splices, [Splice(0, countBefore, 2)])
       XCTAssertEqual(list.items, ["X", "Y"])
+    }
+  }
+
+  func testRandomEditsLeaveGTKsModelEqualToTheArray() {
+    onMain {
+      struct Row: Equatable {
+        let id: Int
+        var value: Int
+      }
+      var random = SystemRandomNumberGenerator()
+      var nextID = 0
+      func row() -> Row {
+        nextID += 1
+        return Row(id: nextID, value: Int.random(in: 0..<3, using: &random))
+      }
+      let rows = MutableObservableArray((0..<20).map { _ in row() })
+      let list = ListView<Row>(makeRow: { Label() }, bindRow: { $0.text = "\($1.id):\($1.value)" })
+      list.reactive.items <~ rows
+      let recorder = SpliceRecorder(list)
+      for step in 0..<400 {
+        let count = rows.count
+        switch Int.random(in: 0..<8, using: &random) {
+        case 0: rows.append(row())
+        case 1: rows.insert(row(), at: Int.random(in: 0...count, using: &random))
+        case 2 where count > 0: _ = rows.remove(at: Int.random(in: 0..<count, using: &random))
+        case 3 where count > 1:
+          rows.move(from: Int.random(in: 0..<count, using: &random), to: Int.random(in: 0..<count, using: &random))
+        case 4 where count > 0: rows[Int.random(in: 0..<count, using: &random)].value += 1
+        case 5:
+          // A filter-like replace (order kept) or a shuffle (moves), with some values changed.
+          var next = rows.contents.filter { _ in Bool.random(using: &random) } + [row()]
+          if Bool.random(using: &random) { next.shuffle(using: &random) }
+          if !next.isEmpty { next[0].value += 1 }
+          rows.replace(with: next, identifiedBy: \.id)
+        case 6:
+          rows.batchUpdate { batch in
+            batch.append(row())
+            if batch.count > 2 { _ = batch.remove(at: 1) }
+            if batch.count > 0 { batch[0].value += 1 }
+          }
+        default: rows.insert(contentsOf: [row(), row()], at: count / 2)
+        }
+        XCTAssertEqual(list.items, rows.contents, "step \(step)")
+        if list.items != rows.contents { return }
+      }
+      XCTAssertFalse(recorder.splices.contains { $0.removed > 40 && $0.added > 40 }, "no reload")
     }
   }
 
@@ -72,7 +118,7 @@ final class ListViewTests: GTKTestCase {
       GTK.drainMainLoop()
       XCTAssertEqual(numbers.count, 800)
       XCTAssertEqual(list.items, numbers.contents)
-      XCTAssertEqual((0..<list.modelCount).compactMap { list.modelItem(at: $0) }, numbers.contents)
+      XCTAssertEqual((0..<list.modelCount).compactMap { list.item(at: $0) }, numbers.contents)
     }
   }
 

@@ -309,6 +309,10 @@ extension MutableObservableArray where Element: Equatable {
   ///
   /// An element that both moved and changed is reported as a delete and an insert, since a list
   /// cannot move and reload one row in the same batch.
+  ///
+  /// - Complexity: O(*n* + *m*) when the elements both arrays hold keep their order (a filter, a
+  ///   search that narrows or widens, adds and removes) and identities are unique; otherwise
+  ///   O((*n* + *m*) · *d*) for *d* differences, as `difference(from:)`.
   public func replace<ID: Hashable>(with newElements: [Element], identifiedBy identity: (Element) -> ID) {
     replace(with: newElements) { old, new in
       let change = ArrayChangeset(old: old, new: new, identity: identity)
@@ -375,7 +379,13 @@ extension ArrayChangeset {
   /// The changeset between `old` and `new` matched by identity; kept elements that changed are
   /// updates.
   init<Element: Equatable, ID: Hashable>(old: [Element], new: [Element], identity: (Element) -> ID) {
-    let difference = new.map(identity).difference(from: old.map(identity)).inferringMoves()
+    let oldIDs = old.map(identity)
+    let newIDs = new.map(identity)
+    if let change = ArrayChangeset(keepingOrderOf: old, new, oldIDs: oldIDs, newIDs: newIDs) {
+      self = change
+      return
+    }
+    let difference = newIDs.difference(from: oldIDs).inferringMoves()
     var removed = [Bool](repeating: false, count: old.count)
     var inserted = [Bool](repeating: false, count: new.count)
     var deletes: [Int] = []
@@ -408,5 +418,44 @@ extension ArrayChangeset {
       newOffset += 1
     }
     self.init(deletes: deletes, inserts: inserts, updates: updates, moves: moves)
+  }
+
+  /// The changeset between `old` and `new` when no element they share changed its order — what a
+  /// filter, a narrowing or widening search, or an edit that only adds and removes makes — found in
+  /// O(*n* + *m*) with hashing instead of a diff; `nil` when an identity repeats in either array or
+  /// the shared elements were reordered (the caller then diffs).
+  private init?<Element: Equatable, ID: Hashable>(
+    keepingOrderOf old: [Element],
+    _ new: [Element],
+    oldIDs: [ID],
+    newIDs: [ID]
+  ) {
+    let oldSet = Set(oldIDs)
+    let newSet = Set(newIDs)
+    guard oldSet.count == oldIDs.count, newSet.count == newIDs.count else { return nil }
+    var deletes: [Int] = []
+    var inserts: [Int] = []
+    var updates: [Int] = []
+    var newOffset = 0
+    for oldOffset in oldIDs.indices {
+      guard newSet.contains(oldIDs[oldOffset]) else {
+        deletes.append(oldOffset)
+        continue
+      }
+      while newOffset < newIDs.count && !oldSet.contains(newIDs[newOffset]) {
+        inserts.append(newOffset)
+        newOffset += 1
+      }
+      // The next shared element of `new` must be this one, or the shared elements were reordered.
+      guard newOffset < newIDs.count, newIDs[newOffset] == oldIDs[oldOffset] else { return nil }
+      if old[oldOffset] != new[newOffset] { updates.append(oldOffset) }
+      newOffset += 1
+    }
+    while newOffset < newIDs.count {
+      guard !oldSet.contains(newIDs[newOffset]) else { return nil }
+      inserts.append(newOffset)
+      newOffset += 1
+    }
+    self.init(deletes: deletes, inserts: inserts, updates: updates)
   }
 }

@@ -8,8 +8,10 @@ import Foundation
 public protocol SelectableList: Widget {
   /// The type of the items the list shows.
   associatedtype Item
-  /// The items shown now.
-  var items: [Item] { get }
+  /// The number of rows.
+  var modelCount: Int { get }
+  /// The item at `position`, or `nil` out of range.
+  func item(at position: Int) -> Item?
   /// The list's selection model, as GTK's `GtkSelectionModel *`.
   var selection: OpaquePointer { get }
   /// The wrapper of the selection model.
@@ -29,7 +31,7 @@ extension SelectableList {
       return (0..<count).map { Int(gtk_bitset_get_nth(set, guint($0))) }
     }
     set {
-      let count = items.count
+      let count = modelCount
       let valid = newValue.filter { $0 >= 0 && $0 < count }
       if valid.count != newValue.count {
         reportListProblem(
@@ -104,8 +106,8 @@ extension Reactive where Base: SelectableList {
   /// ```
   public var selectedItem: AnyPublisher<Base.Item?, Never> {
     selectionChanges.map { [weak base] indices in
-      guard let base, let index = indices.first, index < base.items.count else { return nil }
-      return base.items[index]
+      guard let base, let index = indices.first else { return nil }
+      return base.item(at: index)
     }.eraseToAnyPublisher()
   }
 
@@ -117,7 +119,7 @@ extension Reactive where Base: SelectableList {
   public var selectedItems: AnyPublisher<[Base.Item], Never> {
     selectionChanges.map { [weak base] indices in
       guard let base else { return [] }
-      return indices.filter { $0 < base.items.count }.map { base.items[$0] }
+      return indices.compactMap { base.item(at: $0) }
     }.eraseToAnyPublisher()
   }
 

@@ -17,7 +17,8 @@ import Foundation
 /// window.child = ScrolledWindow(list)
 /// ```
 ///
-/// GTK makes only the rows on screen, and reuses them as the list scrolls. `bindRow` runs each
+/// GTK makes rows only for what is on screen and a margin around it (about two hundred rows,
+/// whatever the length of the list), and reuses them as the list scrolls. `bindRow` runs each
 /// time a row shows an item; the bindings it makes go into the bags of the row and of the widgets
 /// inside it, which are emptied when the row stops showing the item, so a recycled row never writes
 /// a value of the item it showed before.
@@ -53,8 +54,12 @@ public final class ListView<Item>: Widget, ListTarget {
   private let factory: GObjectWrapper
   /// The selection mode the list was made with.
   public let selectionMode: SelectionMode
-  /// The items shown now.
-  public private(set) var items: [Item] = []
+  /// The items GTK's model holds now, read from it.
+  ///
+  /// - Complexity: O(*n*).
+  public var items: [Item] {
+    (0..<modelCount).compactMap { item(at: $0) }
+  }
   /// How many `items-changed` emissions the list has caused: one per run of adjacent offsets in a
   /// change, one for a reset.
   public private(set) var spliceCount = 0
@@ -116,11 +121,13 @@ public final class ListView<Item>: Widget, ListTarget {
   /// The selection model as GTK's `GtkSelectionModel *`.
   public var selection: OpaquePointer { OpaquePointer(selectionModel.object) }
 
-  /// The number of items GTK's model holds (equal to `items.count` between changes).
+  /// The number of items GTK's model holds.
   public var modelCount: Int { Int(g_list_model_get_n_items(store)) }
 
-  /// The item GTK's model holds at `position`, read back from the model.
-  public func modelItem(at position: Int) -> Item? {
+  /// The item GTK's model holds at `position`, or `nil` out of range.
+  ///
+  /// - Complexity: O(1).
+  public func item(at position: Int) -> Item? {
     guard position >= 0, position < modelCount, let object = g_list_model_get_item(store, guint(position)) else {
       return nil
     }
@@ -133,40 +140,44 @@ public final class ListView<Item>: Widget, ListTarget {
   /// Shows `rows` in place of everything: one splice. Applied on GTK's thread, in order with
   /// every other change.
   public nonisolated func reload(with rows: ListRows<Item>) {
-    let items = Array(rows)
-    nonisolated(unsafe) let unsafeItems = items
-    MainThreadScheduler.shared.schedule {
-      MainActor.assumeIsolated { self.apply(.reset, items: unsafeItems) }
-    }
+    performBatchUpdates(.reset, rows: rows)
   }
 
   /// Applies `change`, one splice per run of adjacent offsets. Applied on GTK's thread, in order
   /// with every other change.
+  ///
+  /// - Complexity: O(*c*) for a change of *c* offsets, plus GTK's own work: only the inserted and
+  ///   updated rows are read from `rows`.
   public nonisolated func performBatchUpdates(_ change: ArrayChangeset, rows: ListRows<Item>) {
-    let items = Array(rows)
-    nonisolated(unsafe) let unsafeItems = items
+    // `rows` is a view of the array's contents as they were after this change: read on GTK's
+    // thread, later, it still shows them.
+    nonisolated(unsafe) let rows = rows
     MainThreadScheduler.shared.schedule {
-      MainActor.assumeIsolated { self.apply(change, items: unsafeItems) }
+      MainActor.assumeIsolated { self.apply(change, rows: rows) }
     }
   }
 
-  /// Makes GTK's model hold `newItems`, telling it exactly what `change` says changed.
-  private func apply(_ change: ArrayChangeset, items newItems: [Item]) {
+  /// Makes GTK's model hold `rows`, telling it exactly what `change` says changed.
+  private func apply(_ change: ArrayChangeset, rows: ListRows<Item>) {
     GTK.assertGTKThread("Changing a list's items")
     guard !isDisposed else { return }
-    let oldCount = items.count
-    items = newItems
-    if change.isReset || oldCount != modelCount {
-      splice(at: 0, removing: modelCount, inserting: newItems[...])
+    let expectedOldCount = rows.count - change.inserts.count + change.deletes.count
+    if change.isReset || expectedOldCount != modelCount {
+      splice(at: 0, removing: modelCount, inserting: rows)
       return
     }
+    let removed = change.moves.isEmpty ? change.deletes : (change.deletes + change.moves.map(\.from)).sorted()
+    let inserted = change.moves.isEmpty ? change.inserts : (change.inserts + change.moves.map(\.to)).sorted()
     // Updates first, at their old offsets, before anything moves. An updated item keeps its
     // object: the object takes the new item and is spliced in place of itself, so GTK's selection
     // models, which follow objects, keep it selected; a row showing it is bound again.
+    let updatedTo = newOffsets(ofUpdates: change.updates, removed: removed, inserted: inserted)
+    var updateIndex = 0
     for run in runs(of: change.updates) {
       let objects = run.map { offset in
         let object = g_list_model_get_item(store, guint(offset))!
-        ItemBox<Item>.setItem(newItems[newOffset(ofUpdated: offset, in: change)], of: object)
+        ItemBox<Item>.setItem(rows[updatedTo[updateIndex]], of: object)
+        updateIndex += 1
         return object
       }
       splice(objects: objects, at: run.lowerBound, removing: run.count)
@@ -176,24 +187,31 @@ public final class ListView<Item>: Widget, ListTarget {
       }
     }
     // Then deletes (a move is a delete and an insert), last first so offsets stay valid…
-    let removed = Set(change.deletes).union(change.moves.map(\.from)).sorted()
     for run in runs(of: removed).reversed() {
-      splice(at: run.lowerBound, removing: run.count, inserting: [])
+      splice(at: run.lowerBound, removing: run.count, inserting: EmptyCollection())
     }
     // …then inserts, first first, at their new offsets.
-    let inserted = Set(change.inserts).union(change.moves.map(\.to)).sorted()
     for run in runs(of: inserted) {
-      splice(at: run.lowerBound, removing: 0, inserting: newItems[run])
+      splice(at: run.lowerBound, removing: 0, inserting: run.lazy.map { rows[$0] })
     }
-    assert(modelCount == newItems.count, "the change set does not match the array: \(change)")
+    assert(modelCount == rows.count, "the change set does not match the array: \(change)")
   }
 
-  /// Where an updated item is after `change` (updates name offsets before it).
-  private func newOffset(ofUpdated old: Int, in change: ArrayChangeset) -> Int {
-    let removedBefore = change.deletes.count { $0 < old } + change.moves.count { $0.from < old }
-    var offset = old - removedBefore
-    for inserted in (change.inserts + change.moves.map(\.to)).sorted() where inserted <= offset { offset += 1 }
-    return offset
+  /// Where each updated item is after the change (updates name offsets before it), in one pass over
+  /// the sorted offsets.
+  private func newOffsets(ofUpdates updates: [Int], removed: [Int], inserted: [Int]) -> [Int] {
+    var result: [Int] = []
+    result.reserveCapacity(updates.count)
+    var removedBefore = 0
+    var insertedUpTo = 0
+    for old in updates {
+      while removedBefore < removed.count && removed[removedBefore] < old { removedBefore += 1 }
+      var offset = old - removedBefore
+      while insertedUpTo < inserted.count && inserted[insertedUpTo] <= offset + insertedUpTo { insertedUpTo += 1 }
+      offset += insertedUpTo
+      result.append(offset)
+    }
+    return result
   }
 
   private func splice<C: Collection>(at position: Int, removing count: Int, inserting newItems: C)

@@ -107,4 +107,32 @@ struct RandomizedChangesTests {
     }
     #expect(checker.failures.isEmpty, "seed \(seed): \(checker.failures.prefix(3))")
   }
+
+  @Test("replaces keyed by identity that keep the order (a filter, a search) apply exactly", arguments: seeds)
+  func filtering(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let array = MutableObservableArray<Item>()
+    let checker = ChangeChecker(array)
+    for _ in 0..<500 {
+      // A random subset of 0..<40 in order, as a filter of a fixed list gives.
+      let next = (0..<40).filter { _ in Bool.random(using: &random) }
+        .map { Item(id: $0, value: Int.random(in: 0..<3, using: &random)) }
+      array.replace(with: next, identifiedBy: \.id)
+    }
+    #expect(checker.failures.isEmpty, "seed \(seed): \(checker.failures.prefix(3))")
+  }
+
+  @Test("a narrowing filter is deletes only, and a widening one inserts only")
+  func narrowingAndWidening() {
+    let all = (0..<1_000).map { Item(id: $0, value: 0) }
+    let array = MutableObservableArray(all)
+    var changes: [ArrayChangeset] = []
+    let token = array.dropFirst().sink { changes.append($0.change) }
+    array.replace(with: all.filter { $0.id % 3 != 0 }, identifiedBy: \.id)
+    array.replace(with: all, identifiedBy: \.id)
+    #expect(changes.count == 2)
+    #expect(changes[0].deletes == Array(stride(from: 0, to: 1_000, by: 3)) && changes[0].inserts.isEmpty)
+    #expect(changes[1].inserts == Array(stride(from: 0, to: 1_000, by: 3)) && changes[1].deletes.isEmpty)
+    token.cancel()
+  }
 }
