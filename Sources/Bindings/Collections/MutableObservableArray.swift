@@ -259,6 +259,7 @@ public final class MutableObservableArray<Element>: ObservableArray<Element>, @u
 
   /// Replaces the contents with `newElements` after computing `change` outside the lock; retries
   /// when another edit came first.
+  @usableFromInline
   func replace(with newElements: [Element], computingChange change: ([Element], [Element]) -> ArrayChangeset?) {
     while true {
       let (old, version) = core.snapshot
@@ -313,6 +314,7 @@ extension MutableObservableArray where Element: Equatable {
   /// - Complexity: O(*n* + *m*) when the elements both arrays hold keep their order (a filter, a
   ///   search that narrows or widens, adds and removes) and identities are unique; otherwise
   ///   O((*n* + *m*) · *d*) for *d* differences, as `difference(from:)`.
+  @inlinable
   public func replace<ID: Hashable>(with newElements: [Element], identifiedBy identity: (Element) -> ID) {
     replace(with: newElements) { old, new in
       let change = ArrayChangeset(old: old, new: new, identity: identity)
@@ -378,6 +380,7 @@ extension ArrayChangeset {
 
   /// The changeset between `old` and `new` matched by identity; kept elements that changed are
   /// updates.
+  @inlinable
   init<Element: Equatable, ID: Hashable>(old: [Element], new: [Element], identity: (Element) -> ID) {
     let oldIDs = old.map(identity)
     let newIDs = new.map(identity)
@@ -424,7 +427,8 @@ extension ArrayChangeset {
   /// filter, a narrowing or widening search, or an edit that only adds and removes makes — found in
   /// O(*n* + *m*) with hashing instead of a diff; `nil` when an identity repeats in either array or
   /// the shared elements were reordered (the caller then diffs).
-  private init?<Element: Equatable, ID: Hashable>(
+  @inlinable
+  init?<Element: Equatable, ID: Hashable>(
     keepingOrderOf old: [Element],
     _ new: [Element],
     oldIDs: [ID],
