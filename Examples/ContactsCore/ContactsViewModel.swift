@@ -1,0 +1,701 @@
+import Bindings
+import Dispatch
+import Synchronization
+
+/// The view model of the Contacts window: the address book, a throttled search, the selection,
+/// the detail form, add / delete / undo, a status line, errors, and a background export.
+///
+/// ```swift
+/// let viewModel = ContactsViewModel(contacts: ContactGenerator(seed: 42).make(count: 3000))
+///
+/// searchEntry.reactive.text <~> viewModel.$query
+/// list.reactive.items { contact, _ in contact.fullName } <~ viewModel.visible
+/// list.reactive.selectedIndex <~> viewModel.reactive.selectedRow
+/// firstNameEntry.reactive.text <~> viewModel.form.$firstName
+/// deleteButton.reactive.isSensitive <~ viewModel.canDelete
+/// deleteButton.reactive.clicked ~> (viewModel, { viewModel, _ in viewModel.deleteSelected() })
+/// statusLabel.reactive.text <~ viewModel.$status
+/// progressBar.reactive.fraction <~ viewModel.$progress
+/// ```
+///
+/// The rules, which the tests check one by one:
+///
+/// 1. **Search.** ``visible`` holds the contacts of ``all`` (in their order) whose full name, email
+///    or phone contains ``query``, ignoring case and surrounding spaces. The query is throttled: the
+///    first keystroke is applied at once (on the scheduler), later ones at most once per 150 ms, the
+///    latest of each interval. ``appliedQuery`` is the query ``visible`` reflects.
+/// 2. **Exact changes.** Every change of ``visible`` is an exact changeset (deletes, inserts,
+///    updates, moves), never a reset: a narrowing query deletes, a widening one inserts, an edited
+///    contact is an update. Edits to ``all`` — through the commands or directly — update ``visible``
+///    at once with the applied query.
+/// 3. **Edited contacts stay.** A contact added, edited or restored since the query was applied
+///    stays in ``visible`` even when it no longer matches, so that the row being edited does not
+///    vanish under the user's cursor; the next applied query filters it like any other.
+/// 4. **Selection.** ``selectedID`` is the selection; ``selectedIndex`` is its row in ``visible``,
+///    kept right when rows are inserted or deleted above it. When the selected contact leaves
+///    ``visible`` (filtered out or deleted), or ``selectedID`` names a contact not in ``visible``,
+///    the selection becomes `nil`. A list sets it by row with ``selectRow(at:)`` or the two-way
+///    endpoint `reactive.selectedRow`.
+/// 5. **Form.** ``form`` shows the selected contact and writes each edit back into ``all`` (see
+///    ``ContactForm``).
+/// 6. **Undo.** ``add(firstName:lastName:email:phone:group:)``, ``deleteSelected()`` and edits are
+///    undone in reverse order by ``undo()``; consecutive edits of one field of one contact are one
+///    step (typing a name is undone at once). At most ``undoLimit`` steps are kept. Direct edits of
+///    ``all`` are not recorded.
+/// 7. **Status and errors.** ``status`` shows the counts ("2,981 of 3,000 contacts") after each
+///    search and each change of the counts, and the outcome of the last command ("Deleted Ada
+///    Lovelace"). A command that cannot run sends a message through ``errors``; ``lastError`` holds
+///    the latest until a command succeeds or ``dismissError()``.
+/// 8. **Export.** ``exportAll()`` writes every contact as CSV on a background queue, publishing
+///    ``progress`` from 0 to 1, then sets ``status``. Calling it again restarts the export;
+///    ``cancelExport()`` stops it. Jobs run one at a time, and only the latest one publishes.
+/// 9. **Lifetimes.** The view model owns the bindings between its parts; views bound to it hold
+///    its publishers, not the view model, so dropping it releases it with its form and arrays. A
+///    running export keeps it alive until the export has finished or stopped.
+///
+/// Safe to use from any thread: its state is kept in the library's thread-safe types (observable
+/// arrays, `@Published` properties, subjects) and two mutexes. Values are published on the thread
+/// that made the change — the scheduler's for search results, the export queue's for progress —
+/// so views bind through main-actor targets, which write on the main thread.
+public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
+  // @unchecked: every stored property is a `let` of a Sendable or thread-safe type, except the
+  // `@Published` wrappers, which the compiler cannot check: each holds a thread-safe
+  // `MutableProperty`, set once in the initialiser and never replaced (the setter is nonmutating).
+
+  /// Receives the exported CSV text, on the export queue; a thrown error is reported through
+  /// ``ContactsViewModel/errors``.
+  ///
+  /// ```swift
+  /// let viewModel = ContactsViewModel(contacts: contacts, scheduler: MainThreadScheduler.shared) { csv in
+  ///   try csv.write(to: URL(filePath: "contacts.csv"), atomically: true, encoding: .utf8)
+  /// }
+  /// ```
+  public typealias ExportDestination = @Sendable (_ csv: String) throws -> Void
+
+  /// The most undo steps kept; older ones are forgotten.
+  public static let undoLimit = 100
+
+  /// The bindings the view model owns; they end with it.
+  public let bindings = BindingBag()
+
+  /// Every contact, in the address book's order. Edit it freely: ``visible`` follows (rule 2).
+  public let all: MutableObservableArray<Contact>
+
+  /// The contacts that match the applied query, in the order of ``all``; bind a list to it.
+  public let visible: ObservableArray<Contact>
+
+  /// The search field's text. Bind it two-way: `searchEntry.reactive.text <~> viewModel.$query`.
+  @Published public var query = ""
+
+  /// The query ``visible`` reflects: ``query`` once the throttle has let it through.
+  @Published public private(set) var appliedQuery = ""
+
+  /// The id of the selected contact, or `nil`. Setting an id that is not in ``visible`` selects
+  /// nothing.
+  @Published public var selectedID: Int?
+
+  /// The row of the selected contact in ``visible``, or `nil`; it moves with the contact.
+  @Published public private(set) var selectedIndex: Int?
+
+  /// The detail form of the selected contact.
+  public let form = ContactForm()
+
+  /// A line for the status bar: the counts, or the outcome of the last command.
+  @Published public private(set) var status = ""
+
+  /// The progress of the running export, from 0 to 1; 1 once an export has finished.
+  @Published public private(set) var progress = 0.0
+
+  /// Whether an export is running.
+  @Published public private(set) var isExporting = false
+
+  /// A message for each command that could not run, e.g. "Select a contact to delete".
+  public let errors = PassthroughSubject<String, Never>()
+
+  /// The latest message from ``errors``, until a command succeeds or ``dismissError()``.
+  @Published public private(set) var lastError: String?
+
+  /// ``visible``, editable: only the search writes it.
+  private let visibleContacts: MutableObservableArray<Contact>
+  /// The undo stack, newest last. An observable array, so that ``canUndo`` follows its edits in
+  /// order, whichever thread made them.
+  private let undoSteps = MutableObservableArray<UndoStep>()
+  private let filterState: Mutex<FilterState>
+  private let exportState = Mutex(ExportState())
+  private let exportQueue: DispatchQueue
+  private let exportDestination: ExportDestination
+  private let nextID: Atomic<Int>
+
+  /// Creates the view model of `contacts`, searching on `scheduler`.
+  ///
+  /// ```swift
+  /// let app = ContactsViewModel(contacts: contacts, scheduler: MainThreadScheduler.shared)
+  /// let test = ContactsViewModel(contacts: contacts, scheduler: TestScheduler())
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - contacts: The address book; ids must be unique.
+  ///   - scheduler: Where the throttled search keeps time and applies queries: the main thread in
+  ///     the app (``MainThreadScheduler/shared``, `DispatchQueue.main`), a `TestScheduler` in tests.
+  ///   - exportQueue: A serial queue for ``exportAll()``; a new utility queue by default.
+  ///   - exportDestination: Receives the exported CSV; by default it is dropped.
+  public init<S: Scheduler>(
+    contacts: [Contact],
+    scheduler: S,
+    exportQueue: DispatchQueue = DispatchQueue(label: "ContactsCore.export", qos: .utility),
+    exportDestination: @escaping ExportDestination = { _ in }
+  ) {
+    all = MutableObservableArray(contacts)
+    visibleContacts = MutableObservableArray(contacts)
+    visible = visibleContacts
+    let summary = Self.summary(visible: contacts.count, total: contacts.count, isFiltered: false)
+    filterState = Mutex(FilterState(shownSummary: summary))
+    self.exportQueue = exportQueue
+    self.exportDestination = exportDestination
+    nextID = Atomic((contacts.map(\.id).max() ?? 0) + 1)
+    status = summary
+
+    // Rule 1: the throttled search. The replayed current query is dropped: `visible` already
+    // reflects it, and the first keystroke then goes through at once.
+    $query
+      .removeDuplicates()
+      .dropFirst()
+      .throttle(for: .milliseconds(150), scheduler: scheduler, latest: true)
+      ~> (self, { model, query in model.refilter(applying: query) })
+    // Rule 2: any edit of `all` refilters with the applied query.
+    all ~> (self, { model, _ in model.refilter(applying: nil) })
+
+    // Rule 4: the selection follows its contact, and ends when the contact leaves the list.
+    let selection = visibleContacts.combineLatest($selectedID)
+    selection ~> (self, { model, pair in model.endSelection(ifNotIn: pair.0.contents, selected: pair.1) })
+    // Outputs are written by owner-closure bindings rather than `reactive.x <~ …`: those have no
+    // target identity, so a binding made into `$selectedIndex` from outside cannot replace them.
+    selection.map(Self.selectedRow).removeDuplicates() ~> (self, { model, row in model.selectedIndex = row })
+
+    // Rule 5: the form shows the selected contact, and its edits go back into `all`.
+    selection.map(Self.selectedContact).removeDuplicates() ~> (form, { form, contact in form.show(contact) })
+    bindFormEdits()
+
+    errors ~> (self, { model, message in model.lastError = message })
+  }
+
+  /// Creates the view model of `contacts` for the app: the search runs on the main thread
+  /// (``MainThreadScheduler/shared``).
+  ///
+  /// ```swift
+  /// let viewModel = ContactsViewModel(contacts: ContactGenerator(seed: 42).make(count: 3000))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - contacts: The address book; ids must be unique.
+  ///   - exportDestination: Receives the exported CSV; by default it is dropped.
+  public convenience init(contacts: [Contact], exportDestination: @escaping ExportDestination = { _ in }) {
+    self.init(contacts: contacts, scheduler: MainThreadScheduler.shared, exportDestination: exportDestination)
+  }
+
+  // MARK: Outputs for controls
+
+  /// Whether a contact is selected, for the delete button's sensitivity; replays the current value.
+  public var canDelete: AnyPublisher<Bool, Never> {
+    $selectedID.map { $0 != nil }.removeDuplicates().eraseToAnyPublisher()
+  }
+
+  /// Whether there is something to undo, for the undo button's sensitivity; replays the current
+  /// value.
+  public var canUndo: AnyPublisher<Bool, Never> {
+    undoSteps
+      .map { (event: ObservableArrayEvent<UndoStep>) in !event.contents.isEmpty }
+      .removeDuplicates()
+      .eraseToAnyPublisher()
+  }
+
+  /// The selected contact as it is now, or `nil`: a new value when the selection changes or the
+  /// selected contact is edited.
+  public var selectedContact: AnyPublisher<Contact?, Never> {
+    visibleContacts.combineLatest($selectedID).map(Self.selectedContact).removeDuplicates().eraseToAnyPublisher()
+  }
+
+  // MARK: Selection
+
+  /// Selects the contact at `row` of ``visible``; `nil` or a row out of range selects nothing.
+  ///
+  /// ```swift
+  /// viewModel.selectRow(at: 0)
+  /// print(viewModel.selectedID == viewModel.visible.first?.id)   // prints "true"
+  /// ```
+  public func selectRow(at row: Int?) {
+    let contents = visibleContacts.contents
+    let id = row.flatMap { contents.indices.contains($0) ? contents[$0].id : nil }
+    if selectedID != id { selectedID = id }
+  }
+
+  // MARK: Commands
+
+  /// Adds a contact at the end of ``all`` and selects it; returns it, or `nil` (after sending an
+  /// error) when it cannot be added.
+  ///
+  /// ```swift
+  /// let contact = viewModel.add()                            // "New Contact", selected
+  /// viewModel.add(firstName: "Ada", email: "ada@")          // nil; errors sends why
+  /// ```
+  ///
+  /// It is not added when `email` is not a valid address, nor while the form holds an email that is
+  /// not (selecting the new contact would discard what the user typed). The new contact stays
+  /// visible whatever the query (rule 3).
+  ///
+  /// - Parameters:
+  ///   - firstName: The given name; "New" by default.
+  ///   - lastName: The family name; "Contact" by default.
+  ///   - email: The email address; none by default.
+  ///   - phone: The phone number; none by default.
+  ///   - group: The group, an index into ``Contact/groups``; "Other" by default.
+  /// - Returns: The contact added, with a new id, or `nil`.
+  @discardableResult
+  public func add(
+    firstName: String = "New",
+    lastName: String = "Contact",
+    email: String = "",
+    phone: String = "",
+    group: Int = Contact.otherGroup
+  ) -> Contact? {
+    if form.contactID != nil, let problem = form.emailError {
+      fail("Fix the email address first: \(problem)")
+      return nil
+    }
+    if let problem = EmailAddress.problem(with: email) {
+      fail("Cannot add a contact: \(problem)")
+      return nil
+    }
+    let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+    let contact = Contact(id: id, firstName: firstName, lastName: lastName, email: email, phone: phone, group: group)
+    filterState.withLock { $0.keep(id) }
+    all.append(contact)
+    recordUndo(.added(contact))
+    selectedID = id
+    succeed("Added \(contact.fullName)")
+    return contact
+  }
+
+  /// Deletes the selected contact; with nothing selected, sends an error instead.
+  ///
+  /// ```swift
+  /// viewModel.selectRow(at: 0)
+  /// viewModel.deleteSelected()
+  /// print(viewModel.status)   // e.g. "Deleted Ada Lovelace"
+  /// ```
+  ///
+  /// The selection becomes `nil`; ``undo()`` restores the contact at its place and selects it.
+  public func deleteSelected() {
+    guard let id = selectedID else {
+      fail("Select a contact to delete")
+      return
+    }
+    guard let (contact, index) = all.batchUpdate({ Self.remove(id: id, from: &$0) }) else {
+      fail("The selected contact no longer exists")
+      return
+    }
+    recordUndo(.deleted(contact, index: index))
+    if selectedID == id { selectedID = nil }
+    succeed("Deleted \(contact.fullName)")
+  }
+
+  /// Undoes the latest add, delete or edit still on the stack; with nothing to undo, sends an
+  /// error instead.
+  ///
+  /// ```swift
+  /// viewModel.deleteSelected()   // "Deleted Ada Lovelace"
+  /// viewModel.undo()             // "Restored Ada Lovelace", selected again
+  /// ```
+  ///
+  /// A restored or reverted contact is selected, and stays visible whatever the query (rule 3).
+  public func undo() {
+    guard let step = undoSteps.batchUpdate({ $0.isEmpty ? nil : $0.removeLast() }) else {
+      fail("Nothing to undo")
+      return
+    }
+    switch step {
+    case .added(let contact):
+      all.batchUpdate { _ = Self.remove(id: contact.id, from: &$0) }
+      succeed("Removed \(contact.fullName)")
+    case .deleted(let contact, let index):
+      filterState.withLock { $0.keep(contact.id) }
+      all.batchUpdate { contacts in
+        guard !contacts.contains(where: { $0.id == contact.id }) else { return }
+        contacts.insert(contact, at: min(index, contacts.count))
+      }
+      selectedID = contact.id
+      succeed("Restored \(contact.fullName)")
+    case .edited(let before, _):
+      filterState.withLock { $0.keep(before.id) }
+      all.batchUpdate { contacts in
+        guard let index = contacts.firstIndex(where: { $0.id == before.id }) else { return }
+        contacts[index] = before
+      }
+      selectedID = before.id
+      succeed("Undid the changes to \(before.fullName)")
+    }
+  }
+
+  /// Clears ``lastError``.
+  public func dismissError() {
+    lastError = nil
+  }
+
+  // MARK: Export
+
+  /// Exports every contact of ``all`` as CSV on the export queue, publishing ``progress`` and, at
+  /// the end, ``status`` ("Exported 3,000 contacts"); restarts the export if one is running.
+  ///
+  /// ```swift
+  /// viewModel.exportAll()
+  /// // progress: 0.01, 0.02, … 1.0 on the export queue; status: "Exported 3,000 contacts"
+  /// ```
+  ///
+  /// The contacts are those of ``all`` when it is called. An export that is restarted stops at its
+  /// next step without publishing anything more; the new one starts when it has stopped. A running
+  /// export keeps the view model alive until it has finished or stopped.
+  public func exportAll() {
+    let contacts = all.contents
+    let job = exportState.withLock { $0.start() }
+    exportQueue.async { self.runExport(contacts, job: job) }
+  }
+
+  /// Stops the running export at its next step: ``progress`` goes back to 0 and ``status`` says
+  /// "Export cancelled". Does nothing when no export is running.
+  public func cancelExport() {
+    exportState.withLock { $0.cancel() }
+  }
+
+  /// Runs one export job; on the export queue, so jobs never overlap.
+  private func runExport(_ contacts: [Contact], job: Int) {
+    guard shouldContinueExport(job) else { return }
+    let count = Self.formatted(contacts.count)
+    isExporting = true
+    progress = 0
+    status = "Exporting \(count) contacts…"
+    var csv = ContactsCSV.header
+    let stepSize = max(1, (contacts.count + 99) / 100)
+    var exported = 0
+    while exported < contacts.count {
+      guard shouldContinueExport(job) else { return }
+      let end = min(exported + stepSize, contacts.count)
+      for contact in contacts[exported..<end] { csv += ContactsCSV.line(for: contact) }
+      exported = end
+      progress = Double(exported) / Double(contacts.count)
+    }
+    guard shouldContinueExport(job) else { return }
+    do {
+      try exportDestination(csv)
+    } catch {
+      isExporting = false
+      progress = 0
+      status = "Export failed"
+      fail("Could not export the contacts: \(error)")
+      return
+    }
+    progress = 1
+    isExporting = false
+    status = "Exported \(count) contacts"
+  }
+
+  /// Whether export `job` is still the latest; reports a cancellation the first time a job finds
+  /// one.
+  private func shouldContinueExport(_ job: Int) -> Bool {
+    switch exportState.withLock({ $0.check(job) }) {
+    case .proceed:
+      return true
+    case .stopSilently:
+      return false
+    case .stopAndReportCancellation:
+      isExporting = false
+      progress = 0
+      status = "Export cancelled"
+      return false
+    }
+  }
+
+  // MARK: Filtering
+
+  /// Brings ``visible`` up to date with ``all``, applying `query` first when given (rules 1–3).
+  ///
+  /// One thread refilters at a time, without a lock held while ``visible`` delivers: a request
+  /// made meanwhile (from another thread, or from a subscriber of ``visible``) is left to that
+  /// thread, which runs one more pass. So passes never overlap, and the last one always reads the
+  /// latest ``all`` and query.
+  private func refilter(applying query: String?) {
+    guard filterState.withLock({ $0.request(query: query) }) else { return }
+    while let pass = filterState.withLock({ $0.nextPass() }) {
+      let contents = all.contents
+      let matches = contents.filter { $0.matches(pass.query) || pass.kept.contains($0.id) }
+      visibleContacts.replace(with: matches, identifiedBy: \.id)
+      if let text = pass.appliedQueryText { appliedQuery = text }
+      let summary = Self.summary(visible: matches.count, total: contents.count, isFiltered: pass.query.needle != nil)
+      let isNew = filterState.withLock { $0.noteSummary(summary) }
+      if isNew || pass.appliedQueryText != nil { status = summary }
+    }
+  }
+
+  // MARK: Editing
+
+  /// Writes each edit of a form field into the contact the form shows (rule 5).
+  private func bindFormEdits() {
+    form.$firstName ~> (self, { model, value in model.editFormContact(.firstName) { $0.firstName = value } })
+    form.$lastName ~> (self, { model, value in model.editFormContact(.lastName) { $0.lastName = value } })
+    form.$phone ~> (self, { model, value in model.editFormContact(.phone) { $0.phone = value } })
+    form.$isFavorite ~> (self, { model, value in model.editFormContact(.isFavorite) { $0.isFavorite = value } })
+    form.$rating ~> (self, { model, value in model.editFormContact(.rating) { $0.rating = value } })
+    form.$email ~> (self, { model, value in model.editFormEmail(value) })
+    form.$group ~> (self, { model, value in model.editFormGroup(value) })
+  }
+
+  /// Writes a valid email address (or none) from the form; an address that is not valid stays in
+  /// the field, with the form's `emailError`, unwritten.
+  private func editFormEmail(_ email: String) {
+    guard EmailAddress.problem(with: email) == nil else { return }
+    editFormContact(.email) { $0.email = email }
+  }
+
+  /// Writes the group chosen in the form; `nil` (a drop-down with nothing chosen) writes nothing.
+  private func editFormGroup(_ group: Int?) {
+    guard let group else { return }
+    editFormContact(.group) { $0.group = group }
+  }
+
+  /// Ends the selection when `id` is not among `contents`, the visible contacts (rule 4).
+  private func endSelection(ifNotIn contents: [Contact], selected id: Int?) {
+    guard let id, !contents.contains(where: { $0.id == id }) else { return }
+    // Only that contact's selection ends: another may have been selected since this pair was sent.
+    if selectedID == id { selectedID = nil }
+  }
+
+  /// Edits the contact the form shows, if any, as an undoable step.
+  private func editFormContact(_ field: ContactField, _ change: (inout Contact) -> Void) {
+    guard let id = form.contactID else { return }
+    filterState.withLock { $0.keep(id) }
+    let edit = all.batchUpdate { contacts -> (before: Contact, after: Contact)? in
+      guard let index = contacts.firstIndex(where: { $0.id == id }) else { return nil }
+      let before = contacts[index]
+      var after = before
+      change(&after)
+      after.rating = Contact.clampedRating(after.rating)
+      after.group = Contact.clampedGroup(after.group)
+      guard after != before else { return nil }
+      contacts[index] = after
+      return (before, after)
+    }
+    if let edit { recordUndo(.edited(before: edit.before, field: field)) }
+  }
+
+  /// Pushes `step`, merging an edit into the previous step when both edit the same field of the
+  /// same contact (the older "before" is kept), and forgetting the oldest step past the limit.
+  private func recordUndo(_ step: UndoStep) {
+    undoSteps.batchUpdate { steps in
+      if case .edited(let before, let field) = step, case .edited(let previous, field)? = steps.last,
+        previous.id == before.id
+      {
+        return
+      }
+      steps.append(step)
+      if steps.count > Self.undoLimit { steps.removeFirst() }
+    }
+  }
+
+  private func succeed(_ message: String) {
+    if lastError != nil { lastError = nil }
+    status = message
+  }
+
+  private func fail(_ message: String) {
+    errors.send(message)
+  }
+
+  // MARK: Helpers
+
+  private static func remove(id: Int, from contacts: inout ArrayBatch<Contact>) -> (Contact, index: Int)? {
+    guard let index = contacts.firstIndex(where: { $0.id == id }) else { return nil }
+    return (contacts.remove(at: index), index)
+  }
+
+  private static func selectedRow(_ pair: (ObservableArrayEvent<Contact>, Int?)) -> Int? {
+    guard let id = pair.1 else { return nil }
+    return pair.0.contents.firstIndex { $0.id == id }
+  }
+
+  private static func selectedContact(_ pair: (ObservableArrayEvent<Contact>, Int?)) -> Contact? {
+    guard let id = pair.1 else { return nil }
+    return pair.0.contents.first { $0.id == id }
+  }
+
+  /// The counts for the status line: "3,000 contacts", or "12 of 3,000 contacts" while searching.
+  static func summary(visible: Int, total: Int, isFiltered: Bool) -> String {
+    guard total > 0 else { return "No contacts" }
+    let noun = total == 1 ? "contact" : "contacts"
+    return isFiltered ? "\(formatted(visible)) of \(formatted(total)) \(noun)" : "\(formatted(total)) \(noun)"
+  }
+
+  /// `number` with a comma between groups of three digits: "3,000". Fixed, not localised, so that
+  /// the status reads the same on every machine.
+  static func formatted(_ number: Int) -> String {
+    let digits = Array(String(number.magnitude))
+    var text = number < 0 ? "-" : ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0 && (digits.count - offset) % 3 == 0 { text.append(",") }
+      text.append(digit)
+    }
+    return text
+  }
+}
+
+// MARK: - A list's selected row
+
+/// The identity of the `selectedRow` target: one source at a time.
+private struct SelectedRowIdentity: Hashable {}
+
+extension Reactive where Base: ContactsViewModel {
+  /// The selected row of ``ContactsViewModel/visible``, two-way, for a list's selection.
+  ///
+  /// ```swift
+  /// list.reactive.selectedRow <~> viewModel.reactive.selectedRow
+  /// ```
+  ///
+  /// Written, it selects the contact at that row (``ContactsViewModel/selectRow(at:)``); as a
+  /// source it publishes ``ContactsViewModel/selectedIndex``, which moves with the contact.
+  public var selectedRow: BindingEndpoint<Base, Int?> {
+    let target = BindingTarget(base, identity: SelectedRowIdentity(), description: "ContactsViewModel.selectedRow") {
+      (model: Base, row: Int?) in model.selectRow(at: row)
+    }
+    return BindingEndpoint(target: target, changes: base.$selectedIndex)
+  }
+}
+
+// MARK: - State
+
+/// A field of the form, to merge consecutive edits of it into one undo step.
+enum ContactField: Hashable, Sendable {
+  case firstName, lastName, email, phone, isFavorite, rating, group
+}
+
+/// One undoable command.
+enum UndoStep: Sendable {
+  case added(Contact)
+  case deleted(Contact, index: Int)
+  case edited(before: Contact, field: ContactField)
+}
+
+/// The search's state, guarded by the view model's mutex: decisions only, no effects.
+struct FilterState {
+  /// One pass of the filter: what to apply to the contacts.
+  struct Pass {
+    let query: SearchQuery
+    let kept: Set<Int>
+    /// The query's text when this pass applies a new query, to publish as `appliedQuery`.
+    let appliedQueryText: String?
+  }
+
+  var query = SearchQuery("")
+  /// Contacts added, edited or restored since the query was applied: visible whatever it is.
+  var kept: Set<Int> = []
+  var isFiltering = false
+  var hasPendingPass = false
+  var pendingQueryText: String?
+  /// The counts the status line showed last.
+  var shownSummary: String
+
+  init(shownSummary: String) {
+    self.shownSummary = shownSummary
+  }
+
+  /// Records a request to refilter, applying `text` first when given; returns whether the caller
+  /// must run the passes (no other thread is running them).
+  mutating func request(query text: String?) -> Bool {
+    if let text {
+      query = SearchQuery(text)
+      kept = []
+      pendingQueryText = text
+    }
+    hasPendingPass = true
+    guard !isFiltering else { return false }
+    isFiltering = true
+    return true
+  }
+
+  /// The next pass to run, or `nil` when none is pending, which ends the caller's turn.
+  mutating func nextPass() -> Pass? {
+    guard hasPendingPass else {
+      isFiltering = false
+      return nil
+    }
+    hasPendingPass = false
+    defer { pendingQueryText = nil }
+    return Pass(query: query, kept: kept, appliedQueryText: pendingQueryText)
+  }
+
+  /// Keeps contact `id` visible until the next query is applied.
+  mutating func keep(_ id: Int) {
+    kept.insert(id)
+  }
+
+  /// Records the counts; returns whether they differ from those shown last.
+  mutating func noteSummary(_ summary: String) -> Bool {
+    defer { shownSummary = summary }
+    return summary != shownSummary
+  }
+}
+
+/// The export's state, guarded by the view model's mutex: which job is current, and whether a
+/// cancellation is still to be reported.
+struct ExportState {
+  enum Decision {
+    case proceed
+    /// A newer job replaced this one; it reports its own progress.
+    case stopSilently
+    /// The export was cancelled, and this job is the first to notice.
+    case stopAndReportCancellation
+  }
+
+  var currentJob = 0
+  var isCancelled = false
+  var isCancellationReported = true
+
+  /// Makes a new job current; returns its number.
+  mutating func start() -> Int {
+    currentJob += 1
+    isCancelled = false
+    isCancellationReported = true
+    return currentJob
+  }
+
+  /// Makes no job current, so that the running one stops and reports it.
+  mutating func cancel() {
+    currentJob += 1
+    isCancelled = true
+    isCancellationReported = false
+  }
+
+  /// What `job` does at its next step.
+  mutating func check(_ job: Int) -> Decision {
+    if job == currentJob { return .proceed }
+    guard isCancelled, !isCancellationReported else { return .stopSilently }
+    isCancellationReported = true
+    return .stopAndReportCancellation
+  }
+}
+
+/// The CSV form of contacts (RFC 4180: fields with commas, quotes or line breaks are quoted).
+enum ContactsCSV {
+  static let header = "First name,Last name,Email,Phone,Favorite,Rating,Group\n"
+
+  static func line(for contact: Contact) -> String {
+    [
+      contact.firstName, contact.lastName, contact.email, contact.phone, contact.isFavorite ? "yes" : "no",
+      String(contact.rating), contact.groupName,
+    ]
+    .map(field)
+    .joined(separator: ",") + "\n"
+  }
+
+  private static func field(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+    return "\"" + text.map { $0 == "\"" ? "\"\"" : String($0) }.joined() + "\""
+  }
+}

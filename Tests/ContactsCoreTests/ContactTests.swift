@@ -1,0 +1,81 @@
+import ContactsCore
+import Testing
+
+@Suite("Contact")
+struct ContactTests {
+  @Test("The full name leaves out an empty part, and the initials are uppercased")
+  func namesAndInitials() {
+    let ada = Contact(id: 1, firstName: "ada", lastName: "Lovelace")
+    #expect(ada.fullName == "ada Lovelace")
+    #expect(ada.initials == "AL")
+    #expect(Contact(id: 2, firstName: "Grace", lastName: "").fullName == "Grace")
+    #expect(Contact(id: 3, firstName: "", lastName: "Hopper").initials == "H")
+    #expect(Contact(id: 4, firstName: "", lastName: "").initials == "?")
+  }
+
+  @Test("The rating and the group are clamped into their ranges")
+  func clamping() {
+    let contact = Contact(id: 1, firstName: "A", lastName: "B", rating: 7, group: 9)
+    #expect(contact.rating == 5)
+    #expect(contact.group == Contact.groups.count - 1)
+    #expect(Contact(id: 2, firstName: "A", lastName: "B", rating: -1, group: -3).rating == 0)
+    #expect(Contact(id: 2, firstName: "A", lastName: "B", rating: .nan).rating == 0)
+    #expect(Contact(id: 2, firstName: "A", lastName: "B", group: 2).groupName == "Work")
+  }
+
+  @Test("Matching ignores case and surrounding spaces, and looks at the full name, the email and the phone")
+  func matching() {
+    let ada = pioneers[0]
+    #expect(ada.matches("LOVELACE"))
+    #expect(ada.matches("a l"))
+    #expect(ada.matches("  ada@EXAMPLE  "))
+    #expect(ada.matches("010-0001"))
+    #expect(ada.matches(""))
+    #expect(ada.matches("   "))
+    #expect(!ada.matches("grace"))
+  }
+}
+
+@Suite("ContactGenerator")
+struct ContactGeneratorTests {
+  @Test("SplitMix64 gives the reference sequence")
+  func splitMixReference() {
+    // The first outputs for seed 0 in the reference implementation (Vigna's splitmix64.c).
+    var random = SplitMix64(seed: 0)
+    #expect(random.next() == 0xE220_A839_7B1D_CDAF)
+    #expect(random.next() == 0x6E78_9E6A_A1B9_65F4)
+  }
+
+  @Test("The same seed makes the same contacts, and another seed other contacts")
+  func determinism() {
+    let first = ContactGenerator(seed: 42).make(count: 3000)
+    let again = ContactGenerator(seed: 42).make(count: 3000)
+    let other = ContactGenerator(seed: 43).make(count: 3000)
+    #expect(first == again)
+    #expect(first != other)
+    #expect(first.count == 3000)
+    #expect(first.map(\.id) == Array(1...3000))
+  }
+
+  @Test("A generated contact is plausible: listed names, a valid email, a 555 number, a rating in half stars")
+  func plausibility() {
+    let contacts = ContactGenerator(seed: 7).make(count: 500, firstID: 100)
+    #expect(contacts.first?.id == 100)
+    for contact in contacts {
+      #expect(ContactGenerator.firstNames.contains(contact.firstName))
+      #expect(ContactGenerator.lastNames.contains(contact.lastName))
+      #expect(contact.email.split(separator: "@").count == 2)
+      #expect(contact.phone.hasPrefix("(555) "))
+      #expect(Contact.ratingRange.contains(contact.rating) && (contact.rating * 2).rounded() == contact.rating * 2)
+      #expect(Contact.groups.indices.contains(contact.group))
+    }
+    let favourites = contacts.filter(\.isFavorite).count
+    #expect(favourites > 20 && favourites < 120)
+  }
+
+  @Test("Generating nothing gives nothing")
+  func empty() {
+    #expect(ContactGenerator(seed: 1).make(count: 0).isEmpty)
+    #expect(ContactGenerator(seed: 1).make(count: -5).isEmpty)
+  }
+}
