@@ -35,6 +35,7 @@ struct CommandTests {
     let (viewModel, _) = makeViewModel()
     let errors = RecordingSubscriber<String, Never>()
     viewModel.errors.subscribe(errors)
+    defer { errors.cancel() }
 
     #expect(viewModel.add(firstName: "Ada", email: "ada@@example") == nil)
 
@@ -74,6 +75,7 @@ struct CommandTests {
     let (viewModel, _) = makeViewModel()
     let errors = RecordingSubscriber<String, Never>()
     viewModel.errors.subscribe(errors)
+    defer { errors.cancel() }
 
     viewModel.deleteSelected()
     #expect(errors.values == ["Select a contact to delete"])
@@ -161,6 +163,7 @@ struct CommandTests {
     let (viewModel, _) = makeViewModel()
     let states = RecordingSubscriber<Bool, Never>()
     viewModel.canUndo.subscribe(states)
+    defer { states.cancel() }
 
     viewModel.add()
     viewModel.deleteSelected()

@@ -99,6 +99,7 @@ struct ExportTests {
     let restarted = Atomic(false)
     let statuses = RecordingSubscriber<String, Never>()
     viewModel.$status.subscribe(statuses)
+    defer { statuses.cancel() }
     let token = viewModel.$progress.sink { [weak viewModel] value in
       if value >= 0.3, !restarted.exchange(true, ordering: .relaxed) { viewModel?.exportAll() }
     }
@@ -120,6 +121,7 @@ struct ExportTests {
     let (viewModel, _) = makeViewModel(exportQueue: exportQueue)
     let statuses = RecordingSubscriber<String, Never>()
     viewModel.$status.subscribe(statuses)
+    defer { statuses.cancel() }
 
     exportQueue.suspend()
     viewModel.exportAll()
@@ -140,6 +142,7 @@ struct ExportTests {
     let (viewModel, _) = makeViewModel(exportDestination: { _ in throw DiskFull() })
     let errors = RecordingSubscriber<String, Never>()
     viewModel.errors.subscribe(errors)
+    defer { errors.cancel() }
 
     viewModel.exportAll()
 

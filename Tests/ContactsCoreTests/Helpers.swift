@@ -49,6 +49,12 @@ final class ChangeRecorder: Sendable {
     array.subscribe(recorder)
   }
 
+  // A subscriber that keeps its subscription and the subject that holds it keep each other alive:
+  // cancelling ends that, so the view model and its arrays are released with the test.
+  deinit {
+    recorder.cancel()
+  }
+
   /// The changesets sent since the replay.
   var changes: [ArrayChangeset] {
     recorder.values.dropFirst().map(\.change)

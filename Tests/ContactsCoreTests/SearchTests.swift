@@ -20,6 +20,7 @@ struct SearchTests {
     let (viewModel, scheduler) = makeViewModel()
     let applied = RecordingSubscriber<String, Never>()
     viewModel.$appliedQuery.subscribe(applied)
+    defer { applied.cancel() }
     let visible = ChangeRecorder(viewModel.visible)
 
     viewModel.query = "a"

@@ -25,6 +25,7 @@ struct SelectionTests {
     let (viewModel, _) = makeViewModel()
     let rows = RecordingSubscriber<Int?, Never>()
     viewModel.$selectedIndex.subscribe(rows)
+    defer { rows.cancel() }
     viewModel.selectedID = 5
 
     viewModel.all.insert(Contact(id: 20, firstName: "Tim", lastName: "Berners-Lee"), at: 0)
