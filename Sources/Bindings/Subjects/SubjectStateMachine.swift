@@ -248,29 +248,24 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
   @inlinable
   mutating func request(_ demand: Subscribers.Demand, at position: Int, from thread: UInt) -> RequestAction {
     var action = RequestAction()
-    let (isLive, isOwedLatest, serial) = subscribers.withRecord(at: position) { record in
-      (record.isLive, record.latestValue == .owedOnDemand, record.serial)
-    }
-    // A subscription reaches only a live record (`position(of:)`); a record the drainer reaches is
-    // live unless cancelled meanwhile, which the drainer may not have seen yet.
-    guard isLive else { return action }
+    let record = subscribers.guardedFields(at: position)
+    // A subscription reaches only a live record (`position(of:)`); the drainer, adding the demand a
+    // delivery returned, may reach one cancelled during that delivery.
+    guard record.isLive else { return action }
+    record.demand += demand
     if !keepsCurrentValue, !hasDownstreamDemand {
       hasDownstreamDemand = true
       action.upstreamsToRequest = upstreams
     }
-    let queuesLatest = isOwedLatest && sentCompletion == nil && current != nil
-    subscribers.withRecord(at: position) { record in
-      record.demand += demand
+    if record.latestValue == .owedOnDemand, sentCompletion == nil, let current {
       // The first value of a current-value subject, or the latest one after demand ran out: the
       // value as it is now. Values queued before it are older, so the subscriber skips them.
-      if queuesLatest { record.latestValue = .queued }
-    }
-    if queuesLatest, let current {
+      record.latestValue = .queued
       if !isDraining {
         startDrain(on: thread)
         action.startsDrain = true
       }
-      enqueue(.latest(SubscriberKey(serial: serial, hint: position), current))
+      enqueue(.latest(SubscriberKey(serial: record.serial, hint: position), current))
     }
     subscribers.publishFlags(at: position)
     return action
@@ -278,17 +273,15 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
 
   @inlinable
   mutating func consumeDemand(at position: Int) -> Bool {
-    let keepsCurrentValue = keepsCurrentValue
-    return subscribers.withRecord(at: position) { record in
-      guard record.isLive, record.latestValue != .queued else { return false }
-      guard record.demand > 0 else {
-        // Out of demand: a current-value subject owes this subscriber the latest value.
-        if keepsCurrentValue { record.latestValue = .owedOnDemand }
-        return false
-      }
-      record.demand -= 1
-      return true
+    let record = subscribers.guardedFields(at: position)
+    guard record.isLive, record.latestValue != .queued else { return false }
+    guard record.demand > 0 else {
+      // Out of demand: a current-value subject owes this subscriber the latest value.
+      if keepsCurrentValue { record.latestValue = .owedOnDemand }
+      return false
     }
+    record.demand -= 1
+    return true
   }
 
   /// Cancels the subscriber `key` names. Returns the subscriber, for the caller to release after
@@ -297,7 +290,7 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
   @inlinable
   mutating func cancel(_ key: SubscriberKey) -> UnsafeMutableRawPointer? {
     guard let position = subscribers.position(of: key) else { return nil }
-    subscribers.withRecord(at: position) { $0.isLive = false }
+    subscribers.guardedFields(at: position).isLive = false
     subscribers.publishFlags(at: position)
     guard isDraining else {
       let object = subscribers.remove(at: position)
@@ -343,21 +336,19 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
         next.action = .deliverToEveryone(value)
         return next
       case .latest(let key, let value):
-        // Gone when the subscriber was cancelled since; no longer queued when the subject completed.
+        // Gone when the subscriber was cancelled since, or taken out of the list by the completion.
         guard let position = subscribers.position(of: key) else { continue }
-        let delivers = subscribers.withRecord(at: position) { record -> Bool in
-          guard record.latestValue == .queued else { return false }
-          guard record.demand > 0 else {
-            // Demand was used up meanwhile: hold the value until more is requested.
-            record.latestValue = .owedOnDemand
-            return false
-          }
-          record.latestValue = .notOwed
-          record.demand -= 1
-          return true
+        let record = subscribers.guardedFields(at: position)
+        guard record.latestValue == .queued else { continue }
+        guard record.demand > 0 else {
+          // Demand was used up meanwhile: hold the value until more is requested.
+          record.latestValue = .owedOnDemand
+          subscribers.publishFlags(at: position)
+          continue
         }
+        record.latestValue = .notOwed
+        record.demand -= 1
         subscribers.publishFlags(at: position)
-        guard delivers else { continue }
         deliveringDepth = 0
         next.action = .deliverLatest(value, position: position)
         return next

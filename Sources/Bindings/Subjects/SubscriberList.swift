@@ -53,7 +53,9 @@ struct SubscriberList: ~Copyable {
 
   /// Releases the subscribers still in the list and frees the buffer. The subject's core empties the
   /// list itself before, so that it releases them after its lock; this catches a list dropped
-  /// otherwise (a state machine tested as a plain value).
+  /// otherwise (a state machine tested as a plain value). Inlinable, as the code that drops a list
+  /// (the state machine's inlinable members) is.
+  @inlinable
   deinit {
     if let buffer {
       for position in 0..<used {
@@ -116,10 +118,14 @@ struct SubscriberList: ~Copyable {
 
   // MARK: Reading, under the subject's lock
 
-  /// The record at `position`, for the state machine to read and change its guarded fields.
+  /// The guarded fields of the record at `position`, for the state machine to read and change under
+  /// the subject's lock. Valid until the list's next mutation.
   @inlinable
-  func withRecord<Result>(at position: Int, _ body: (inout SubscriberRecord) -> Result) -> Result {
-    body(&(buffer! + position).pointee)
+  func guardedFields(at position: Int) -> GuardedFields {
+    #if DEBUG
+    assert(position >= 0 && position < used, "no record at position \(position)")
+    #endif
+    return GuardedFields(record: buffer! + position)
   }
 
   /// Where the live subscriber `key` names is, if it is still live. O(1) at its insertion place,
@@ -305,6 +311,44 @@ extension SubscriberList {
       let field = withUnsafeMutablePointer(to: &record.pointee.object) { UnsafeMutableRawPointer($0) }
       return record.pointee.thunk.deliver(field, payload, kind)
     }
+  }
+}
+
+extension SubscriberList {
+  /// A record's fields that only the subject's lock guards. Each is reached on its own, never the
+  /// record as a whole: the drain holder may be moving the record's `object` out and back at the same
+  /// time (invariant 6), and an access to the whole record would overlap that one.
+  @usableFromInline
+  struct GuardedFields {
+    @usableFromInline let record: UnsafeMutablePointer<SubscriberRecord>
+
+    @inlinable
+    init(record: UnsafeMutablePointer<SubscriberRecord>) {
+      self.record = record
+    }
+
+    /// `false` once cancelled or completed.
+    @inlinable
+    var isLive: Bool {
+      get { record.pointee.isLive }
+      nonmutating set { record.pointee.isLive = newValue }
+    }
+
+    @inlinable
+    var latestValue: LatestValueStatus {
+      get { record.pointee.latestValue }
+      nonmutating set { record.pointee.latestValue = newValue }
+    }
+
+    @inlinable
+    var demand: Subscribers.Demand {
+      get { record.pointee.demand }
+      nonmutating set { record.pointee.demand = newValue }
+    }
+
+    /// Never changes once the record is made.
+    @inlinable
+    var serial: UInt64 { record.pointee.serial }
   }
 }
 

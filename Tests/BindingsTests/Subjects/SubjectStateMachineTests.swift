@@ -252,14 +252,14 @@ struct SubjectStateMachineTests {
   func firstDemandQueuesTheCurrentValue() {
     var machine = Machine(current: 7)
     let position = subscribe(&machine, demand: .max(2), needsInitialValue: true)
-    #expect(reading { machine.subscribers.withRecord(at: position) { $0.latestValue } } == .queued)
+    #expect(reading { machine.subscribers.guardedFields(at: position).latestValue } == .queued)
     #expect(reading { machine.subscribers.drainView.flags(at: position) } == SubscriberList.liveFlag)
     guard case .deliverLatest(7, position: position) = machine.nextEvent().action else {
       Issue.record("expected the current value")
       return
     }
-    #expect(reading { machine.subscribers.withRecord(at: position) { $0.latestValue } } == .notOwed)
-    #expect(reading { machine.subscribers.withRecord(at: position) { $0.demand } } == .max(1))
+    #expect(reading { machine.subscribers.guardedFields(at: position).latestValue } == .notOwed)
+    #expect(reading { machine.subscribers.guardedFields(at: position).demand } == .max(1))
   }
 
   @Test("a current-value subscriber out of demand is owed the latest value on its next demand")
@@ -269,7 +269,7 @@ struct SubjectStateMachineTests {
     guard case .deliverLatest(0, position: position) = machine.nextEvent().action else { return }
     _ = machine.send(1, from: me, storeAfterCompletion: false)
     #expect(!reading { machine.consumeDemand(at: position) })
-    #expect(reading { machine.subscribers.withRecord(at: position) { $0.latestValue } } == .owedOnDemand)
+    #expect(reading { machine.subscribers.guardedFields(at: position).latestValue } == .owedOnDemand)
     _ = machine.send(2, from: me, storeAfterCompletion: false)
     #expect(reading { machine.current } == 2)
     guard case .deliverToEveryone(1) = machine.nextEvent().action else { return }
@@ -286,12 +286,12 @@ struct SubjectStateMachineTests {
     var machine = Machine(current: 0)
     let position = subscribe(&machine, demand: .max(1), needsInitialValue: true)
     // The subscriber's one unit of demand goes to a value delivered before the latest is reached.
-    machine.subscribers.withRecord(at: position) { $0.demand = .none }
+    machine.subscribers.guardedFields(at: position).demand = .none
     guard case .stopDraining = machine.nextEvent().action else {
       Issue.record("a latest value was delivered without demand")
       return
     }
-    #expect(reading { machine.subscribers.withRecord(at: position) { $0.latestValue } } == .owedOnDemand)
+    #expect(reading { machine.subscribers.guardedFields(at: position).latestValue } == .owedOnDemand)
   }
 
   @Test("a completion takes every subscriber out of the list; a later subscriber gets it at once")
