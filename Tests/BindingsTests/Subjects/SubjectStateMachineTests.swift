@@ -326,6 +326,17 @@ struct SubjectStateMachineTests {
     SubscriberList.release(late.object)
   }
 
+  #if DEBUG
+  @Test("in a debug build, a change to the list by a thread that does not hold the drain traps (invariant 5)")
+  func foreignMutationTraps() async {
+    await #expect(processExitsWith: .failure) {
+      var machine = SubjectStateMachine<Int, TestError>(current: nil)
+      machine.startDrain(on: currentThreadIdentity() &+ 1)
+      _ = machine.subscribers.insert(NewSubscriber(Listener(), needsInitialValue: false))
+    }
+  }
+  #endif
+
   @Test("subscribers still held when the machine is dropped are released with it")
   func droppedMachineReleasesItsSubscribers() {
     weak var weakListener: Listener?
