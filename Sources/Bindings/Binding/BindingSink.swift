@@ -53,21 +53,12 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     }
   }
 
-  /// Set in ``activity`` once the binding has ended: no delivery calls the closure from then on.
-  @usableFromInline static var endedFlag: UInt { 1 }
-  /// Set in ``activity`` by the one thread that releases the closure.
-  @usableFromInline static var releasedFlag: UInt { 2 }
-  /// Added to ``activity`` for each delivery running.
-  @usableFromInline static var deliveryUnit: UInt { 4 }
-
   @usableFromInline let state: Locked<State>
-  /// How many deliveries are running, and whether the binding has ended. Values are handed over
-  /// with no lock: each delivery counts itself in, and the closure is released, once, by whoever
-  /// sees the binding ended with no delivery running (see ``finishActivity(_:)``). Deliveries can
-  /// overlap when a scheduler runs them concurrently, hence a count rather than a flag.
-  @usableFromInline let activity = Atomic<UInt>(0)
-  /// Read by deliveries without the lock, and emptied once, when the binding has ended and no
-  /// delivery runs.
+  /// Hands values to ``receiveValue`` with no lock, and says when to release it: once, when the
+  /// binding has ended and no delivery runs. Deliveries overlap when a scheduler runs them
+  /// concurrently; the hand-off counts them.
+  @usableFromInline let handOff = DeliveryHandOff()
+  /// Read by deliveries without the lock, and emptied once, as ``handOff`` decides.
   @usableFromInline @exclusivity(unchecked) var receiveValue: InPlaceClosure2<Owner, Input>
   // Written once, here, and read without the lock: a `let` needs no exclusivity check.
   @usableFromInline weak let owner: Owner?
@@ -113,7 +104,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     // An ended binding is marked before it takes its registration under the lock (see `release()`),
     // so one registered after that, under the lock, sees the mark.
     let ended = state.withLock { state -> Bool in
-      guard activity.load(ordering: .acquiring) & Self.endedFlag == 0 else { return true }
+      guard !handOff.hasEnded else { return true }
       state.registration = registration
       return false
     }
@@ -168,18 +159,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   /// closure is released at once if no delivery runs, else by the last one to finish.
   @usableFromInline
   func markEnded() {
-    finishActivity(activity.bitwiseOr(Self.endedFlag, ordering: .acquiringAndReleasing).newValue)
-  }
-
-  /// Releases the closure if `activity`, the value this thread just left, says the binding has
-  /// ended, no delivery runs, and nobody released it yet; only one thread wins the exchange.
-  @inlinable
-  func finishActivity(_ activity: UInt) {
-    guard activity == Self.endedFlag else { return }
-    let won = self.activity.compareExchange(
-      expected: Self.endedFlag, desired: Self.endedFlag | Self.releasedFlag, ordering: .acquiringAndReleasing
-    ).exchanged
-    if won { receiveValue.empty() }
+    _ = handOff.end { receiveValue.empty() }
   }
 
   /// Ends the binding at once: cancels the upstream, releases the closure and leaves the owner's bag.
@@ -194,16 +174,16 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
 
   @inlinable
   func deliverNow(_ input: Input) {
-    let before = activity.wrappingAdd(Self.deliveryUnit, ordering: .acquiring).oldValue
     var ownerIsGone = false
-    if before & Self.endedFlag == 0 {
+    handOff.deliver {
       if let owner {
         receiveValue.call(owner, input)
       } else {
         ownerIsGone = true
       }
+    } release: {
+      receiveValue.empty()
     }
-    finishActivity(activity.wrappingSubtract(Self.deliveryUnit, ordering: .acquiringAndReleasing).newValue)
     if ownerIsGone { cancel() }
   }
 }

@@ -22,7 +22,7 @@ import Android
 /// `Mutex`, which cannot be used here: ThreadSanitizer does not see it on Linux).
 @usableFromInline
 @_rawLayout(like: Value, movesAsLike)
-struct InlineCell<Value>: ~Copyable {
+struct InlineCell<Value: ~Copyable>: ~Copyable {
   @inlinable @inline(__always)
   var address: UnsafeMutablePointer<Value> {
     UnsafeMutablePointer<Value>(Builtin.addressOfRawLayout(self))
@@ -248,7 +248,7 @@ enum ParkingLot {
 /// released — calling subscribers and user closures, and releasing the last reference to anything a
 /// user gave us, only then. No method takes the lock and leaves it to another method to release.
 @usableFromInline
-struct Locked<State>: ~Copyable, @unchecked Sendable {
+struct Locked<State: ~Copyable>: ~Copyable, @unchecked Sendable {
   // The state first: ThreadSanitizer records the `inout` access to it at the first byte of
   // `Locked`, which must not be the lock word's address (it would see the lock's own atomics as a
   // race with that access).

@@ -15,22 +15,15 @@ extension Subscribers {
   public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
     @unchecked Sendable
   {
-    /// Set in ``flags`` while a value is being handed to ``receiveValue``.
-    @usableFromInline static var deliveringFlag: UInt8 { 1 }
-    /// Set in ``flags`` once the sink has completed or been cancelled.
-    @usableFromInline static var endedFlag: UInt8 { 2 }
-
     /// The subscription, guarded by the sink's lock. A non-generic state, so that the sink's methods,
     /// which run unspecialised when called through `Cancellable` or `Subscriber`, look up no generic
     /// metadata to reach it.
     @usableFromInline let status: Locked<SubscriptionStatus>
-    /// Whether a delivery is running and whether the sink has ended. Values are handed over with no
-    /// lock: deliveries to one subscriber never overlap, so the delivering thread marks itself here,
-    /// and whoever ends the sink releases ``receiveValue`` only when no delivery is running — else the
-    /// delivering thread releases it when it finishes.
-    @usableFromInline final let flags = Atomic<UInt8>(0)
-    /// Read by the delivering thread without the lock; emptied exactly once, by the thread that ends
-    /// the sink or by the delivery that was running when it ended (see ``flags``).
+    /// Hands values to ``receiveValue`` with no lock, and says when to release it: once, when the sink
+    /// has ended and no call to it runs, even if an upstream that breaks the rules delivers from
+    /// several threads at once.
+    @usableFromInline let handOff = DeliveryHandOff()
+    /// Read by delivering threads without the lock; emptied exactly once, as ``handOff`` decides.
     @usableFromInline @exclusivity(unchecked) final var receiveValue: InPlaceClosure<Input>
     /// Taken and released by the one thread that ends the sink (the one that sets the ended flag).
     @exclusivity(unchecked) final var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
@@ -62,33 +55,18 @@ extension Subscribers {
     /// Hands `input` to the value closure; asks for no more, as the sink already requested unlimited.
     @inlinable
     public func receive(_ input: Input) -> Subscribers.Demand {
-      let before = flags.bitwiseOr(Self.deliveringFlag, ordering: .acquiringAndReleasing).oldValue
-      if before & Self.deliveringFlag != 0 {
-        // A delivery from inside a delivery (an upstream that breaks the rules): the outer one owns
-        // the flag and the release.
-        if before & Self.endedFlag == 0 { receiveValue.call(input) }
-        return .none
-      }
-      if before & Self.endedFlag == 0 {
+      handOff.deliver {
         receiveValue.call(input)
-      }
-      let after = flags.bitwiseAnd(~Self.deliveringFlag, ordering: .acquiringAndReleasing).oldValue
-      if before & Self.endedFlag == 0, after & Self.endedFlag != 0 {
-        // The sink ended while this delivery ran, and left the closure for this thread to release.
+      } release: {
         receiveValue.empty()
       }
       return .none
     }
 
-    /// Marks the sink ended, and releases the value closure unless a delivery is running (which then
-    /// releases it). Returns whether this call ended the sink.
+    /// Marks the sink ended, and releases the value closure unless a delivery is running (the last
+    /// one to return then releases it). Returns whether this call ended the sink.
     private func markEnded() -> Bool {
-      let before = flags.bitwiseOr(Self.endedFlag, ordering: .acquiringAndReleasing).oldValue
-      guard before & Self.endedFlag == 0 else { return false }
-      if before & Self.deliveringFlag == 0 {
-        receiveValue.empty()
-      }
-      return true
+      handOff.end { receiveValue.empty() }
     }
 
     /// Hands `completion` to the completion closure, then releases both closures.

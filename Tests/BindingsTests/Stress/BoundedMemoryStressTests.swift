@@ -57,7 +57,7 @@ struct BoundedMemoryStressTests {
     expectStampsIntact(slow.values, complete: expected, "slow subscriber, \(seed)")
     // Contracts.md: at most the hostage limit, one value per waiting sender, and here one
     // subscription handoff per churner.
-    let queueLimit = SubjectState<Stamp, Never>.hostageLimit + Self.senders + Self.churners + 2
+    let queueLimit = SubjectStateMachine<Stamp, Never>.hostageLimit + Self.senders + Self.churners + 2
     #expect(
       peaks.queued <= queueLimit,
       "the subject queued \(peaks.queued) events at once; the bound is \(queueLimit) — \(seed)")

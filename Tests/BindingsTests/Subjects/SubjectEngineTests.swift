@@ -136,7 +136,7 @@ struct SubjectEngineTests {
     }
     subscriber.holding.wait()
     // While the first sender delivers 0, another thread sends 100 values.
-    let limit = SubjectState<Int, Never>.hostageLimit
+    let limit = SubjectStateMachine<Int, Never>.hostageLimit
     let otherDone = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
       for value in 1...100 { subject.send(value) }
@@ -159,7 +159,7 @@ struct SubjectEngineTests {
     subject.subscribe(subscriber)
     Thread.detachNewThread { subject.send(0) }
     subscriber.holding.wait()
-    let limit = SubjectState<Int, Never>.hostageLimit
+    let limit = SubjectStateMachine<Int, Never>.hostageLimit
     let producerDone = Flag()
     Thread.detachNewThread {
       for value in 1...1000 { subject.send(value) }
@@ -183,7 +183,7 @@ struct SubjectEngineTests {
       subject.send(value + 1)
     }
     subject.send(0)
-    #expect(count.value == SubjectState<Int, Never>.maximumCascadeDepth + 1)
+    #expect(count.value == SubjectStateMachine<Int, Never>.maximumCascadeDepth + 1)
     #expect(subject.core.droppedByCycleForTesting == 1)
     #expect(subject.core.isIdleForTesting)
     token.cancel()

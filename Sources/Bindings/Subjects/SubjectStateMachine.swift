@@ -1,0 +1,383 @@
+import Dispatch
+
+/// Everything a subject knows, guarded by its lock: the subscriber list, the queue of events, who
+/// holds the drain. Each method decides under the lock and returns an action that says what the
+/// core (``SubjectCore``) must do after unlocking; an action names a subscriber by its place in the
+/// list, never by a pointer, so the machine is tested as a plain value.
+///
+/// The thread identities the methods take are the callers' (`currentThreadIdentity()`); the list
+/// checks, in debug builds, that only the drain holder changes it (``SubscriberList``, invariant 5).
+@usableFromInline
+struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
+  /// The most values queued by other threads that one drainer delivers; later senders wait for the
+  /// drain to be handed to them.
+  @usableFromInline static var hostageLimit: Int { 16 }
+  /// How deep a value may come back into the subject from inside its own delivery before the cycle
+  /// is cut.
+  @usableFromInline static var maximumCascadeDepth: Int { 1000 }
+
+  @usableFromInline
+  enum Event {
+    case attach(NewSubscriber)
+    case latest(SubscriberKey, Output)
+    case value(Output, depth: Int)
+    case completion(Subscribers.Completion<Failure>)
+  }
+
+  /// An event in the queue; for a value whose sender waits to be handed the drain, how to wake it.
+  @usableFromInline
+  struct QueuedEvent {
+    @usableFromInline var event: Event
+    @usableFromInline var handOff: DispatchSemaphore?
+    @usableFromInline var sender: UInt
+    /// A value another thread queued behind the drainer and returned: it counts against the budget.
+    @usableFromInline var isHostage: Bool
+
+    @inlinable
+    init(_ event: Event, handOff: DispatchSemaphore? = nil, sender: UInt = 0, isHostage: Bool = false) {
+      self.event = event
+      self.handOff = handOff
+      self.sender = sender
+      self.isHostage = isHostage
+    }
+  }
+
+  @usableFromInline
+  enum SendAction {
+    /// Nothing to do: the value was queued for the drain holder, stored, or dropped.
+    case ignore
+    /// The sender now holds the drain and nothing was queued: deliver the value to every record in
+    /// the list, then finish the delivery.
+    case deliverToEveryone
+    /// The sender now holds the drain, behind queued events: drain.
+    case drain
+    /// The sender waits until the drain is handed to it, then drains.
+    case waitForDrain(DispatchSemaphore)
+    /// A cycle was cut for the first time: print the diagnostic.
+    case reportCycle
+  }
+
+  @usableFromInline
+  enum AttachAction {
+    /// The caller holds the drain and the newcomer is at `position`: hand it its subscription, then
+    /// finish the delivery.
+    case handSubscription(position: Int)
+    /// The caller holds the drain, behind queued events: drain.
+    case drain
+    /// A drain runs: the newcomer waits in the queue.
+    case queued
+  }
+
+  enum UpstreamAction {
+    case cancel
+    case request
+    case none
+  }
+
+  @usableFromInline
+  struct RequestAction {
+    @usableFromInline var upstreamsToRequest: [any Subscription] = []
+    @usableFromInline var startsDrain = false
+
+    @inlinable
+    init() {}
+  }
+
+  @usableFromInline
+  enum DrainAction {
+    /// The queue is empty and the drain is idle.
+    case stopDraining
+    /// Wake the sender waiting on this semaphore: it holds the drain from now on.
+    case handDrainOver(DispatchSemaphore)
+    /// Deliver the value to every record in the list.
+    case deliverToEveryone(Output)
+    /// Deliver the latest value to the subscriber at `position`, whose demand was already counted.
+    case deliverLatest(Output, position: Int)
+    /// Hand the subscriber just inserted at `position` its subscription.
+    case handSubscription(position: Int)
+    /// Hand a subscriber that came after the completion a subscription naming no record, then the
+    /// completion, then release it.
+    case handSubscriptionAndCompletion(NewSubscriber, Subscribers.Completion<Failure>)
+    /// Hand each subscriber taken out of the list the completion, then release it.
+    case complete(Subscribers.Completion<Failure>, [TakenSubscriber])
+  }
+
+  @usableFromInline
+  struct NextEvent {
+    @usableFromInline var action: DrainAction
+    /// Subscribers cancelled during the drain, which the drainer now releases.
+    @usableFromInline var released: [UnsafeMutableRawPointer]
+  }
+
+  @usableFromInline var subscribers = SubscriberList()
+  @usableFromInline var pending = EventQueue<QueuedEvent>()
+  @usableFromInline var isDraining = false
+  /// The thread that holds the drain.
+  @usableFromInline var drainingThread: UInt = 0
+  /// How deep the event being delivered is (0: sent from outside any delivery).
+  @usableFromInline var deliveringDepth = 0
+  /// Values queued by other threads that the current drainer has accepted to deliver.
+  @usableFromInline var hostagesAccepted = 0
+  /// Hostages still in the queue. A drainer that takes over starts with these already counted
+  /// against its budget, so the queue never holds more than one budget of them.
+  @usableFromInline var queuedHostages = 0
+  /// The places of subscribers cancelled while a drain ran; the drainer removes and releases them.
+  @usableFromInline var cancelledDuringDrain: [Int] = []
+  @usableFromInline var droppedByCycle = 0
+  /// Set when a completion is sent; later sends are ignored from then on.
+  @usableFromInline var sentCompletion: Subscribers.Completion<Failure>?
+  /// Set when the completion has been delivered; later subscribers get it at once.
+  @usableFromInline var deliveredCompletion: Subscribers.Completion<Failure>?
+  @usableFromInline var upstreams: [any Subscription] = []
+  /// Whether any subscriber has demanded a value: a passthrough subject requests from its
+  /// upstreams only from then on.
+  @usableFromInline var hasDownstreamDemand = false
+  /// The current value, for ``CurrentValueSubject``; `nil` for a passthrough subject.
+  @usableFromInline var current: Output?
+  @usableFromInline let keepsCurrentValue: Bool
+
+  @inlinable
+  init(current: Output?) {
+    self.current = current
+    keepsCurrentValue = current != nil
+  }
+
+  /// The subscribers in the list, less those cancelled during the drain and not yet removed.
+  var subscriberCount: Int { subscribers.count - cancelledDuringDrain.count }
+
+  @inlinable
+  mutating func startDrain(on thread: UInt) {
+    isDraining = true
+    drainingThread = thread
+    deliveringDepth = 0
+    hostagesAccepted = queuedHostages
+    subscribers.noteDrainHolder(thread)
+  }
+
+  @inlinable
+  mutating func stopDrain() {
+    isDraining = false
+    drainingThread = 0
+    deliveringDepth = 0
+    subscribers.noteDrainHolder(0)
+  }
+
+  @inlinable
+  mutating func enqueue(_ event: Event) {
+    pending.append(QueuedEvent(event))
+  }
+
+  @inlinable
+  mutating func send(_ value: Output, from thread: UInt, storeAfterCompletion: Bool) -> SendAction {
+    guard sentCompletion == nil else {
+      if keepsCurrentValue && storeAfterCompletion { current = value }
+      return .ignore
+    }
+    if !isDraining {
+      if keepsCurrentValue { current = value }
+      startDrain(on: thread)
+      guard pending.isEmpty else {
+        enqueue(.value(value, depth: 0))
+        return .drain
+      }
+      return .deliverToEveryone
+    }
+    if thread == drainingThread {
+      // Re-entrant: sent from inside a delivery of this subject, or of a subject it feeds.
+      let depth = deliveringDepth + 1
+      guard depth <= Self.maximumCascadeDepth else {
+        droppedByCycle += 1
+        return droppedByCycle == 1 ? .reportCycle : .ignore
+      }
+      if keepsCurrentValue { current = value }
+      pending.append(QueuedEvent(.value(value, depth: depth)))
+      return .ignore
+    }
+    if keepsCurrentValue { current = value }
+    guard hostagesAccepted < Self.hostageLimit else {
+      // The drainer has delivered enough for others: this sender takes the drain over when the drain
+      // reaches its value.
+      let handOff = DispatchSemaphore(value: 0)
+      pending.append(QueuedEvent(.value(value, depth: 0), handOff: handOff, sender: thread))
+      return .waitForDrain(handOff)
+    }
+    hostagesAccepted += 1
+    queuedHostages += 1
+    pending.append(QueuedEvent(.value(value, depth: 0), isHostage: true))
+    return .ignore
+  }
+
+  mutating func send(
+    completion: Subscribers.Completion<Failure>, from thread: UInt
+  ) -> (startsDrain: Bool, upstreams: [any Subscription]) {
+    guard sentCompletion == nil else { return (false, []) }
+    sentCompletion = completion
+    let taken = upstreams
+    upstreams = []
+    let startsDrain = !isDraining
+    if startsDrain { startDrain(on: thread) }
+    enqueue(.completion(completion))
+    return (startsDrain, taken)
+  }
+
+  mutating func addUpstream(_ subscription: any Subscription) -> UpstreamAction {
+    guard sentCompletion == nil else { return .cancel }
+    upstreams.append(subscription)
+    // A current-value subject always wants values (it keeps the latest); a passthrough subject
+    // wants them once a subscriber does, as in Combine.
+    return keepsCurrentValue || hasDownstreamDemand ? .request : .none
+  }
+
+  @inlinable
+  mutating func attach(_ newcomer: NewSubscriber, from thread: UInt) -> AttachAction {
+    var newcomer = newcomer
+    // Taken under the lock, so that the list stays in serial order (``SubscriberList``, invariant 4).
+    newcomer.serial = SubscriberList.nextSerial()
+    if isDraining {
+      enqueue(.attach(newcomer))
+      return .queued
+    }
+    startDrain(on: thread)
+    guard deliveredCompletion == nil, pending.isEmpty else {
+      enqueue(.attach(newcomer))
+      return .drain
+    }
+    return .handSubscription(position: subscribers.insert(newcomer))
+  }
+
+  @inlinable
+  mutating func request(_ demand: Subscribers.Demand, at position: Int, from thread: UInt) -> RequestAction {
+    var action = RequestAction()
+    let record = subscribers.guardedFields(at: position)
+    // A subscription reaches only a live record (`position(of:)`); the drainer, adding the demand a
+    // delivery returned, may reach one cancelled during that delivery.
+    guard record.isLive else { return action }
+    record.demand += demand
+    if !keepsCurrentValue, !hasDownstreamDemand {
+      hasDownstreamDemand = true
+      action.upstreamsToRequest = upstreams
+    }
+    if record.latestValue == .owedOnDemand, sentCompletion == nil, let current {
+      // The first value of a current-value subject, or the latest one after demand ran out: the
+      // value as it is now. Values queued before it are older, so the subscriber skips them.
+      record.latestValue = .queued
+      if !isDraining {
+        startDrain(on: thread)
+        action.startsDrain = true
+      }
+      enqueue(.latest(SubscriberKey(serial: record.serial, hint: position), current))
+    }
+    subscribers.publishFlags(at: position)
+    return action
+  }
+
+  @inlinable
+  mutating func consumeDemand(at position: Int) -> Bool {
+    let record = subscribers.guardedFields(at: position)
+    guard record.isLive, record.latestValue != .queued else { return false }
+    guard record.demand > 0 else {
+      // Out of demand: a current-value subject owes this subscriber the latest value.
+      if keepsCurrentValue { record.latestValue = .owedOnDemand }
+      return false
+    }
+    record.demand -= 1
+    return true
+  }
+
+  /// Cancels the subscriber `key` names. Returns the subscriber, for the caller to release after
+  /// the lock, unless a drain runs: the drainer may be delivering to it right now, so it only
+  /// marks it, and the drainer takes it out of the list and releases it at its next step.
+  @inlinable
+  mutating func cancel(_ key: SubscriberKey) -> UnsafeMutableRawPointer? {
+    guard let position = subscribers.position(of: key) else { return nil }
+    subscribers.guardedFields(at: position).isLive = false
+    subscribers.publishFlags(at: position)
+    guard isDraining else {
+      let object = subscribers.remove(at: position)
+      subscribers.compactIfSparse()
+      return object
+    }
+    cancelledDuringDrain.append(position)
+    return nil
+  }
+
+  /// Marks the drain idle if nothing was queued and nobody cancelled during the delivery.
+  @inlinable
+  mutating func finishIfNothingQueued() -> Bool {
+    guard pending.isEmpty, cancelledDuringDrain.isEmpty else { return false }
+    stopDrain()
+    return true
+  }
+
+  mutating func nextEvent() -> NextEvent {
+    var next = NextEvent(action: .stopDraining, released: [])
+    if !cancelledDuringDrain.isEmpty {
+      // Places stay valid until the list is compacted, which happens once all are removed.
+      for position in cancelledDuringDrain { next.released.append(subscribers.remove(at: position)) }
+      cancelledDuringDrain.removeAll(keepingCapacity: true)
+      subscribers.compactIfSparse()
+    }
+    while let queued = pending.popFirst() {
+      if queued.isHostage { queuedHostages -= 1 }
+      if let handOff = queued.handOff {
+        // A sender waits for this value: it takes the drain over from here, with a fresh budget
+        // less the hostages still queued, which it delivers too.
+        pending.pushFirst(QueuedEvent(queued.event))
+        drainingThread = queued.sender
+        deliveringDepth = 0
+        hostagesAccepted = queuedHostages
+        subscribers.noteDrainHolder(queued.sender)
+        next.action = .handDrainOver(handOff)
+        return next
+      }
+      switch queued.event {
+      case .value(let value, let depth):
+        deliveringDepth = depth
+        next.action = .deliverToEveryone(value)
+        return next
+      case .latest(let key, let value):
+        // Gone when the subscriber was cancelled since, or taken out of the list by the completion.
+        guard let position = subscribers.position(of: key) else { continue }
+        let record = subscribers.guardedFields(at: position)
+        guard record.latestValue == .queued else { continue }
+        guard record.demand > 0 else {
+          // Demand was used up meanwhile: hold the value until more is requested.
+          record.latestValue = .owedOnDemand
+          subscribers.publishFlags(at: position)
+          continue
+        }
+        record.latestValue = .notOwed
+        record.demand -= 1
+        subscribers.publishFlags(at: position)
+        deliveringDepth = 0
+        next.action = .deliverLatest(value, position: position)
+        return next
+      case .attach(let newcomer):
+        deliveringDepth = 0
+        if let deliveredCompletion {
+          next.action = .handSubscriptionAndCompletion(newcomer, deliveredCompletion)
+        } else {
+          next.action = .handSubscription(position: subscribers.insert(newcomer))
+        }
+        return next
+      case .completion(let completion):
+        deliveringDepth = 0
+        deliveredCompletion = completion
+        next.action = .complete(completion, subscribers.removeAll())
+        return next
+      }
+    }
+    stopDrain()
+    return next
+  }
+
+  /// Empties the list and the queue, for the core's `deinit`: the subscribers still held, to be
+  /// released after the lock.
+  mutating func takeEverything() -> [UnsafeMutableRawPointer] {
+    var objects = subscribers.removeAll().map(\.object)
+    while let queued = pending.popFirst() {
+      if case .attach(let newcomer) = queued.event { objects.append(newcomer.object) }
+    }
+    return objects
+  }
+}
