@@ -178,7 +178,7 @@ final class WidgetBindingTests: GTKTestCase {
       XCTAssertEqual(String(cString: gtk_image_get_icon_name(image.opaque)), "emblem-ok-symbolic")
 
       let path = FileManager.default.temporaryDirectory.appendingPathComponent("bindings-gtk-pixel.png").path
-      FileManager.default.createFile(atPath: path, contents: Data(base64Encoded: onePixelPNG))
+      XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(base64Encoded: onePixelPNG)))
       let file = MutableProperty<String?>(path)
       image.reactive.file <~ file
       XCTAssertEqual(image.file, path)
