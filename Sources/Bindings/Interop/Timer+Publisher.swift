@@ -89,7 +89,9 @@ extension Timer {
       let (interval, tolerance, dates) = (self.interval, self.tolerance, self.dates)
       let started: Timer? = timer.withLock { timer in
         guard timer == nil else { return nil }
-        let started = Timer(timeInterval: interval, repeats: true) { _ in dates.send(Date()) }
+        // Weakly: Foundation on Linux never frees a block-based timer's block, and a strong capture
+        // would keep the subject, and every subscriber still in it, alive with that block.
+        let started = Timer(timeInterval: interval, repeats: true) { [weak dates] _ in dates?.send(Date()) }
         if let tolerance { started.tolerance = tolerance }
         timer = started
         return started
