@@ -14,13 +14,12 @@ import Synchronization
 /// print(label.text)             // prints "Hello"
 /// ```
 public enum GTK {
-  /// The thread GTK was started on, which every GTK call must run on.
-  nonisolated(unsafe) private static var gtkThread: pthread_t?
+  /// Serialises starting GTK.
   private static let startLock = NSLock()
 
   /// Whether ``initialize()`` has succeeded in this process.
   public static var isInitialized: Bool {
-    startLock.withLock { gtkThread != nil }
+    gtkThreadID.load(ordering: .acquiring) != 0
   }
 
   /// Starts GTK on the calling thread, and makes GTK's loop run the main dispatch queue.
@@ -43,7 +42,7 @@ public enum GTK {
     guard Thread.isMainThread else { throw .notMainThread }
     startLock.lock()
     defer { startLock.unlock() }
-    if gtkThread != nil { return }
+    if isInitialized { return }
     if let problem = displayProblem(in: ProcessInfo.processInfo.environment) { throw problem }
     guard gtk_init_check() != 0 else {
       let environment = ProcessInfo.processInfo.environment
@@ -53,7 +52,6 @@ public enum GTK {
           + "running, or run headless with xvfb-run -a"
       )
     }
-    gtkThread = pthread_self()
     gtkThreadID.store(UInt(pthread_self()), ordering: .releasing)
     MainQueueBridge.install()
   }
