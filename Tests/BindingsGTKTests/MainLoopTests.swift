@@ -88,6 +88,26 @@ final class MainLoopTests: GTKTestCase {
     }
   }
 
+  /// GTK's callbacks run on the process's main thread outside any main-queue work, so a main-thread
+  /// target of the core (not a GTK wrapper) must recognise that thread itself, or every value a signal
+  /// handler sends would wait for the next turn of the loop.
+  func testACoreMainThreadTargetWritesAtOnceOnGTKsThreadOutsideMainQueueWork() {
+    onMain {
+      final class Caption: MainActorBindingOwner {
+        let bindings = BindingBag()
+        var text = ""
+      }
+      XCTAssertTrue(Thread.isMainThread, "XCTest runs this method on the process's main thread")
+      let caption = Caption()
+      let name = PassthroughSubject<String, Never>()
+      caption.reactive.text <~ name
+      name.send("at once")
+      XCTAssertEqual(caption.text, "at once", "the value waited for the main queue")
+      name.send("again")
+      XCTAssertEqual(caption.text, "again")
+    }
+  }
+
   func testMainQueueSchedulersDebounceAndReceiveOnWorkInsideGTKsLoop() {
     onMain {
       let typed = PassthroughSubject<String, Never>()

@@ -51,7 +51,7 @@ public final class MainThreadScheduler: Scheduler, @unchecked Sendable {
 
   /// Whether the caller is on the main thread, or on whichever thread is draining the main queue.
   var isMainThread: Bool {
-    Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+    ThreadIdentity.isProcessMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
   }
 
   /// The main queue's current time.
@@ -101,4 +101,32 @@ public final class MainThreadScheduler: Scheduler, @unchecked Sendable {
   ) -> any Cancellable {
     DispatchQueue.main.schedule(after: date, interval: interval, tolerance: tolerance, options: nil, action)
   }
+}
+
+/// Whether the calling thread is the process's main thread, asked once per thread.
+///
+/// On Linux `Thread.isMainThread` makes two system calls (`gettid` and `getpid`) on every call, about
+/// a microsecond each time on a loaded machine: on the path of every value a main-thread target
+/// receives, that is ten times the rest of the binding. A thread never changes its identity, so the
+/// answer is kept in a thread-specific slot and read back with one `pthread_getspecific`. Elsewhere
+/// `Thread.isMainThread` reads a thread-local already.
+enum ThreadIdentity {
+  #if os(Linux) || os(Android)
+  /// The slot: empty until the thread first asks, then `1` on the main thread and `2` elsewhere.
+  private static let slot: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, nil)
+    precondition(status == 0, "pthread_key_create failed (\(status)): no thread-specific key is left")
+    return key
+  }()
+
+  static var isProcessMainThread: Bool {
+    if let remembered = pthread_getspecific(slot) { return Int(bitPattern: remembered) == 1 }
+    let isMain = Thread.isMainThread
+    pthread_setspecific(slot, UnsafeRawPointer(bitPattern: isMain ? 1 : 2))
+    return isMain
+  }
+  #else
+  static var isProcessMainThread: Bool { Thread.isMainThread }
+  #endif
 }

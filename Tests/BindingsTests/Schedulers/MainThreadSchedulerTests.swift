@@ -26,6 +26,32 @@ extension MainThreadSerialized {
       #expect(!onMain)
     }
 
+    @Test("the process's main thread is remembered per thread: threads asked first do not decide for others")
+    func mainThreadIdentityIsPerThread() async {
+      // Several threads ask, each twice; every answer must agree with Foundation's own.
+      let answers = await withTaskGroup(of: [Bool].self) { group in
+        for _ in 0..<4 {
+          group.addTask {
+            await withCheckedContinuation { continuation in
+              Thread.detachNewThread {
+                let first = ThreadIdentity.isProcessMainThread
+                let second = ThreadIdentity.isProcessMainThread
+                continuation.resume(returning: [first, second, Thread.isMainThread])
+              }
+            }
+          }
+        }
+        var all: [[Bool]] = []
+        for await answer in group { all.append(answer) }
+        return all
+      }
+      #expect(answers.count == 4)
+      for answer in answers { #expect(answer == [false, false, false]) }
+      let here = (ThreadIdentity.isProcessMainThread, ThreadIdentity.isProcessMainThread)
+      #expect(here.0 == Thread.isMainThread)
+      #expect(here.1 == Thread.isMainThread)
+    }
+
     @Test("on the main thread, the action runs before schedule returns")
     @MainActor
     func runsSynchronouslyOnTheMainThread() {
