@@ -55,7 +55,7 @@ private struct OperatorCase: Sendable, CustomTestStringConvertible {
   let endings: [Ending]
   let subscribe: @Sendable (PassthroughSubject<Int, TestError>, TestScheduler) -> any KeepsItsSubscription
 
-  init<P: Publisher>(
+  init<P: Publisher & SendableMetatype>(
     _ name: String,
     endings: [Ending] = Ending.allCases,
     _ build: @escaping @Sendable (PassthroughSubject<Int, TestError>, TestScheduler) -> P
@@ -100,6 +100,8 @@ private let operatorCases: [OperatorCase] = [
   OperatorCase("prepend") { subject, _ in subject.prepend(7, 8) },
   OperatorCase("prefix(while:)") { subject, _ in subject.prefix { $0 < 10 } },
   OperatorCase("drop(while:)") { subject, _ in subject.drop { $0 < 0 } },
+  OperatorCase("dropFirst") { subject, _ in subject.dropFirst(2) },
+  OperatorCase("prefix(_:)") { subject, _ in subject.prefix(5) },
   OperatorCase("output(at:)") { subject, _ in subject.output(at: 3) },
   OperatorCase("output(in:)") { subject, _ in subject.output(in: 0..<3) },
   OperatorCase("prefix(untilOutputFrom:)") { subject, _ in
