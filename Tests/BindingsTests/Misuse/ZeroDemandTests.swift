@@ -169,6 +169,17 @@ struct ZeroDemandTrapTests {
     }
   }
 
+  @Test("reduce traps on .none, as in Combine, rather than delivering its result without demand")
+  func reduce() async {
+    await #expect(processExitsWith: .failure) {
+      let subject = PassthroughSubject<Int, TestError>()
+      let recorder = RecordingSubscriber<Int, TestError>(initialDemand: .none)
+      subject.reduce(0, +).subscribe(recorder)
+      subject.send(completion: .finished)
+      recorder.request(.none)
+    }
+  }
+
   @Test("first() traps on .none, as in Combine")
   func first() async {
     await #expect(processExitsWith: .failure) {
