@@ -75,12 +75,15 @@ private func startWaiting<Iterator: AsyncIteratorProtocol & Sendable, Failure: E
 }
 
 /// Waits for every task to record its outcome; records an issue naming the tasks that hang.
-private func expectAllDone(_ count: Int, _ outcomes: Outcomes, sourceLocation: SourceLocation = #_sourceLocation)
+private func expectAllDone(
+  _ count: Int, _ outcomes: Outcomes, sourceLocation: SourceLocation = #_sourceLocation
+)
   async -> Bool
 {
   guard await eventually({ outcomes.count == count }) else {
     let waiting = outcomes.inOrder(count).indices.filter { outcomes.inOrder(count)[$0] == nil }
-    Issue.record("tasks \(waiting) are still waiting in next(): a continuation was lost", sourceLocation: sourceLocation)
+    Issue.record(
+      "tasks \(waiting) are still waiting in next(): a continuation was lost", sourceLocation: sourceLocation)
     return false
   }
   return true

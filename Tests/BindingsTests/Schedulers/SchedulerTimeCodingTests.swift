@@ -19,7 +19,8 @@ struct SchedulerTimeCodingTests {
     #expect(try JSONDecoder().decode(Value.self, from: data) == value, sourceLocation: sourceLocation)
     let wrapped = try encoder.encode(["value": value])
     #expect(String(decoding: wrapped, as: UTF8.self) == #"{"value":\#(expected)}"#, sourceLocation: sourceLocation)
-    #expect(try JSONDecoder().decode([String: Value].self, from: wrapped) == ["value": value], sourceLocation: sourceLocation)
+    #expect(
+      try JSONDecoder().decode([String: Value].self, from: wrapped) == ["value": value], sourceLocation: sourceLocation)
   }
 
   @Test("DispatchQueue's Stride is keyed _nanoseconds, Combine's name for its stored nanoseconds")
