@@ -133,7 +133,10 @@ class ReducingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, Reduc
     }
   }
 
+  /// The first request lets the result go. `.none` traps, as in Combine: it would otherwise count
+  /// as that request and deliver the result without demand.
   final func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
     guard let pending = state.withLock({ $0.request() }) else { return }
     Self.deliver(pending.result, to: pending.downstream)
   }

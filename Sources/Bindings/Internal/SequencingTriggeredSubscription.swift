@@ -63,6 +63,9 @@ class SequencingTriggeredSubscription<Downstream: Subscriber, TriggerOutput, Tri
   }
 
   final let downstream: Downstream
+  /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
+  /// keeping its subscription and this object holding the subscriber do not keep each other alive.
+  final let downstreamSubscription = ReleasingSubscription<SequencingTriggeredSubscription>()
   final let state: Locked<State>
 
   init(downstream: Downstream, extra: Extra) {
@@ -110,6 +113,7 @@ class SequencingTriggeredSubscription<Downstream: Subscriber, TriggerOutput, Tri
     guard let ended else { return }
     ended.trigger?.cancel()
     downstream.receive(completion: completion)
+    downstreamSubscription.release()
   }
 
   private func triggerReceive(subscription: any Subscription) {

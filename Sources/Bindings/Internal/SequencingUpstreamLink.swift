@@ -57,6 +57,8 @@ final class SequencingUpstreamLink<Retained>: @unchecked Sendable {
         outstanding += demand
         return .none
       case .awaitingDemand:
+        // Zero demand does not pay for the last delivery.
+        guard demand > 0 else { return .none }
         phase = .ended
         return .makeLastDelivery
       case .ended:
@@ -151,9 +153,20 @@ final class SequencingUpstreamLink<Retained>: @unchecked Sendable {
 
   /// Adds `demand` to what is outstanding and forwards it to the live upstream. Returns `true` when
   /// it is the first demand after ``endAwaitingDemand()``: the caller makes the last delivery now.
+  ///
+  /// `.none` traps, as in Combine's operators built on this link (`catch`, `replaceError`,
+  /// `replaceEmpty`, `dropFirst`, `drop(while:)`, `prefix(while:)`, `assertNoFailure`); the others
+  /// call ``requestAcceptingNone(_:)``.
   @discardableResult
   func request(_ demand: Subscribers.Demand) -> Bool {
     precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
+    return requestAcceptingNone(demand)
+  }
+
+  /// Like ``request(_:)``, but `.none` is accepted: it is forwarded to the live upstream and
+  /// changes nothing else, as in Combine's `append`/`prepend`, `retry` and `output(in:)`.
+  @discardableResult
+  func requestAcceptingNone(_ demand: Subscribers.Demand) -> Bool {
     switch state.withLock({ $0.request(demand) }) {
     case .forward(let subscription):
       subscription.request(demand)

@@ -50,6 +50,10 @@ extension Publisher where Output: Sendable {
 /// - **Cancellation.** Cancelling the iterating task, or ending the loop early (`break`, a thrown
 ///   error, dropping the iterator), cancels the subscription exactly once; `next()` then returns
 ///   `nil`. A completion of the publisher ends the sequence.
+/// - **Several tasks.** Copies of one iterator may call `next()` from several tasks at once, as with
+///   Combine's `AsyncPublisher`: each waiting call asks for one value, the values go to the waiting
+///   calls in the order they were made, and the end reaches every one of them. Cancelling any of
+///   those tasks cancels the subscription, and every waiting call returns `nil`.
 public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence
 where Upstream.Failure == Never, Upstream.Output: Sendable {
   /// The publisher's values, one per iteration.
@@ -76,7 +80,7 @@ where Upstream.Failure == Never, Upstream.Output: Sendable {
   /// subject.send(completion: .finished)
   /// print(await iterator.next() == nil)   // prints "true"
   /// ```
-  public struct Iterator: AsyncIteratorProtocol {
+  public struct Iterator: AsyncIteratorProtocol, Sendable {
     /// The publisher's values, one per call to `next()`.
     public typealias Element = Upstream.Output
     /// This publisher never fails.
@@ -103,9 +107,10 @@ where Upstream.Failure == Never, Upstream.Output: Sendable {
 /// }
 /// ```
 ///
-/// Buffering and cancellation are those of ``AsyncPublisher``: one value requested per `next()`,
-/// nothing buffered, and the subscription cancelled exactly once when the task is cancelled or the
-/// loop ends early.
+/// Buffering, cancellation and iteration from several tasks are those of ``AsyncPublisher``: one
+/// value requested per `next()`, nothing buffered, and the subscription cancelled exactly once when
+/// a task is cancelled or the loop ends early. The failure is thrown once, to the first waiting
+/// call; every call after it returns `nil`, as with `AsyncThrowingStream`.
 public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence where Upstream.Output: Sendable {
   /// The publisher's values, one per iteration.
   public typealias Element = Upstream.Output
@@ -130,7 +135,7 @@ public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence where U
   /// var iterator = Fail<Int, TestError>(error: .oops).values.makeAsyncIterator()
   /// do { _ = try await iterator.next() } catch { print(error) }   // prints "oops"
   /// ```
-  public struct Iterator: AsyncIteratorProtocol {
+  public struct Iterator: AsyncIteratorProtocol, Sendable {
     /// The publisher's values, one per call to `next()`.
     public typealias Element = Upstream.Output
     /// Fails, if at all, with its upstream's failure type.
@@ -138,8 +143,8 @@ public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence where U
 
     fileprivate let handle: AsyncPublisherHandle<Upstream>
 
-    /// Requests one value and waits for it; `nil` once the publisher finishes or the task is cancelled,
-    /// and throws the publisher's failure.
+    /// Requests one value and waits for it; `nil` once the publisher finishes or the task is cancelled.
+    /// Throws the publisher's failure once; every later call returns `nil`.
     public mutating func next() async throws(Upstream.Failure) -> Upstream.Output? {
       try await handle.next().get()
     }
@@ -166,6 +171,11 @@ private final class AsyncPublisherHandle<Upstream: Publisher>: Sendable where Up
 }
 
 /// The subscriber behind ``AsyncPublisher`` and ``AsyncThrowingPublisher``.
+///
+/// Any number of tasks may wait in `next()` at once (on copies of one iterator): each waiting call
+/// asks for one value, and values are handed to the waiting calls in the order the calls were made.
+/// The end reaches every waiting call: a failure the first, `nil` the others. A failure is thrown
+/// once; every call after it returns `nil`.
 private final class AsyncPublisherSubscriber<Input: Sendable, Failure: Error>: Subscriber, Cancellable,
   @unchecked Sendable
 {
@@ -174,37 +184,38 @@ private final class AsyncPublisherSubscriber<Input: Sendable, Failure: Error>: S
   private enum Phase {
     case awaitingSubscription
     case subscribed(any Subscription)
-    /// Finished, failed or cancelled: what every later `next()` returns.
+    /// Finished, failed or cancelled: what the next call to `next()` returns.
     case ended(Result<Input?, Failure>)
   }
 
   /// Everything the subscriber knows, guarded by its lock.
   private struct State {
     var phase = Phase.awaitingSubscription
-    /// The one task waiting in `next()`.
-    var waiting: Next?
+    /// The tasks waiting in `next()`, in the order they called it.
+    var waiting: [Next] = []
     /// Values that arrived with nobody waiting (only from a publisher that ignores demand).
     var arrived: [Input] = []
-    /// A request made before the subscription arrived.
-    var isRequestPending = false
+    /// Requests made before the subscription arrived, one per waiting call.
+    var pendingRequests = 0
 
     /// Takes `subscription` if none came before and the subscriber has not ended: then returns
-    /// whether a request waits for it; `nil` when the subscription must be cancelled.
-    mutating func subscriptionReceived(_ subscription: any Subscription) -> Bool? {
+    /// the demand the waiting calls made meanwhile; `nil` when the subscription must be cancelled.
+    mutating func subscriptionReceived(_ subscription: any Subscription) -> Subscribers.Demand? {
       guard case .awaitingSubscription = phase else { return nil }
       phase = .subscribed(subscription)
-      return isRequestPending
+      defer { pendingRequests = 0 }
+      return .max(pendingRequests)
     }
 
-    /// The task to resume with `input`, if one waits; otherwise keeps `input` for the next call.
+    /// The task to resume with `input`, the first to have called, if one waits; otherwise keeps
+    /// `input` for the next call.
     mutating func valueReceived(_ input: Input) -> Next? {
       guard case .subscribed = phase else { return nil }
-      guard let waiting else {
+      guard !waiting.isEmpty else {
         arrived.append(input)
         return nil
       }
-      self.waiting = nil
-      return waiting
+      return waiting.removeFirst()
     }
 
     /// What a call to `next()` waiting on `continuation` does.
@@ -212,18 +223,20 @@ private final class AsyncPublisherSubscriber<Input: Sendable, Failure: Error>: S
       if !arrived.isEmpty { return .resume(.success(arrived.removeFirst())) }
       switch phase {
       case .ended(let ending):
+        // A failure is thrown once, as `AsyncThrowingStream` and Combine do; then the sequence is over.
+        phase = .ended(.success(nil))
         return .resume(ending)
       case .awaitingSubscription:
-        waiting = continuation
-        isRequestPending = true
+        waiting.append(continuation)
+        pendingRequests += 1
         return .wait
       case .subscribed(let subscription):
-        waiting = continuation
+        waiting.append(continuation)
         return .request(subscription)
       }
     }
 
-    /// Ends, unless already ended: hands back the subscription, the waiting task, and (when
+    /// Ends, unless already ended: hands back the subscription, the waiting tasks, and (when
     /// cancelling) the values nobody will take, to act on and release after unlocking.
     mutating func end(with ending: Result<Input?, Failure>, cancelling: Bool) -> Ended? {
       let subscription: (any Subscription)?
@@ -232,17 +245,20 @@ private final class AsyncPublisherSubscriber<Input: Sendable, Failure: Error>: S
       case .awaitingSubscription: subscription = nil
       case .subscribed(let current): subscription = current
       }
-      phase = .ended(ending)
       var dropped: [Input] = []
       if cancelling { swap(&dropped, &arrived) }
-      return Ended(subscription: subscription, waiting: waiting.take(), dropped: dropped)
+      var waiting: [Next] = []
+      swap(&waiting, &self.waiting)
+      // The first waiting call takes the ending; with none, the next call to `next()` will.
+      phase = .ended(waiting.isEmpty ? ending : .success(nil))
+      return Ended(subscription: subscription, waiting: waiting, dropped: dropped)
     }
   }
 
   /// What ending hands back.
   private struct Ended {
     var subscription: (any Subscription)?
-    var waiting: Next?
+    var waiting: [Next]
     var dropped: [Input]
   }
 
@@ -259,8 +275,7 @@ private final class AsyncPublisherSubscriber<Input: Sendable, Failure: Error>: S
   func receive(subscription: any Subscription) {
     switch state.withLock({ $0.subscriptionReceived(subscription) }) {
     case nil: subscription.cancel()
-    case true?: subscription.request(.max(1))
-    case false?: break
+    case let demand?: if demand > 0 { subscription.request(demand) }
     }
   }
 
@@ -278,7 +293,8 @@ private final class AsyncPublisherSubscriber<Input: Sendable, Failure: Error>: S
     end(with: ending)
   }
 
-  /// Waits for the next value; the task's cancellation cancels the subscription.
+  /// Waits for the next value; the task's cancellation cancels the subscription, which ends every
+  /// waiting call with `nil`.
   func next() async -> Result<Input?, Failure> {
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: Next) in
@@ -301,7 +317,10 @@ private final class AsyncPublisherSubscriber<Input: Sendable, Failure: Error>: S
   private func end(with ending: Result<Input?, Failure>, cancelling: Bool = false) {
     guard let ended = state.withLock({ $0.end(with: ending, cancelling: cancelling) }) else { return }
     if cancelling { ended.subscription?.cancel() }
-    // A waiting task gets the ending at once; later calls to `next()` get it from `phase`.
-    ended.waiting?.resume(returning: ending)
+    // The first waiting call gets the ending, the others the end of the sequence; later calls to
+    // `next()` get it from `phase`.
+    for (index, waiting) in ended.waiting.enumerated() {
+      waiting.resume(returning: index == 0 ? ending : .success(nil))
+    }
   }
 }

@@ -111,8 +111,8 @@ extension NotificationCenter {
         perform(state.withLock { $0.delivery.offer(notification) })
       }
 
+      /// Adds `demand`; `.none` is accepted and changes nothing, as in Combine.
       func request(_ demand: Subscribers.Demand) {
-        precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
         perform(state.withLock { $0.delivery.request(demand) })
       }
 

@@ -74,6 +74,9 @@ extension Publishers.AssertNoFailure {
 
     private let upstream = SequencingUpstreamLink(retaining: ())
     private let downstream: Downstream
+    /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
+    /// keeping its subscription and this object holding the subscriber do not keep each other alive.
+    private let downstreamSubscription = ReleasingSubscription<Inner>()
     private let prefix: String
     private let file: StaticString
     private let line: UInt
@@ -89,7 +92,8 @@ extension Publishers.AssertNoFailure {
 
     func receive(subscription: any Subscription) {
       guard upstream.attach(subscription) else { return }
-      downstream.receive(subscription: self)
+      downstreamSubscription.attach(self)
+      downstream.receive(subscription: downstreamSubscription)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -102,6 +106,7 @@ extension Publishers.AssertNoFailure {
       switch completion {
       case .finished:
         downstream.receive(completion: .finished)
+        downstreamSubscription.release()
       case .failure(let error):
         fatalError("\(prefix.isEmpty ? "" : prefix + ": ")\(error)", file: file, line: line)
       }

@@ -12,8 +12,9 @@ extension Publisher {
   /// - Parameters:
   ///   - size: The most values kept; must be positive.
   ///   - prefetch: `.keepFull` asks the upstream for `size` values at once and for one more each
-  ///     time a value leaves the buffer; `.byRequest` asks for `.unlimited` at the downstream's first
-  ///     request, as Combine does.
+  ///     time a value leaves the buffer; `.byRequest` asks for `.unlimited` as soon as the upstream
+  ///     is subscribed, as Combine does, so values sent before the downstream's first request are
+  ///     kept (up to `size`, by `whenFull`).
   ///   - whenFull: What happens to a value that arrives when the buffer is full.
   ///
   /// A finish is delivered after the buffered values; a failure is delivered at once.
@@ -33,12 +34,13 @@ extension Publishers {
   ///
   /// ```swift
   /// let eager = subject.buffer(size: 10, prefetch: .keepFull, whenFull: .dropOldest)   // asks for 10 at once
-  /// let lazy = subject.buffer(size: 10, prefetch: .byRequest, whenFull: .dropOldest)   // asks when the downstream does
+  /// let open = subject.buffer(size: 10, prefetch: .byRequest, whenFull: .dropOldest)   // asks for everything at once
   /// ```
   public enum PrefetchStrategy: Equatable, Hashable, Sendable {
     /// Ask for as many values as the buffer holds at once, and keep it full.
     case keepFull
-    /// Ask for values once the downstream asks.
+    /// Ask for `.unlimited` values as soon as subscribed, and keep what the downstream is not ready
+    /// for by the buffering strategy.
     case byRequest
   }
 
@@ -115,7 +117,6 @@ extension Publishers {
         /// A finish waiting for the buffered values to drain.
         var isFinishing = false
         var isDelivering = false
-        var hasRequestedUpstream = false
 
         /// What a value arriving does.
         enum ValueAction {
@@ -169,18 +170,10 @@ extension Publishers {
           return upstream.take()
         }
 
-        /// Adds demand; returns the upstream to ask for everything, on the first request when
-        /// prefetching by request.
-        mutating func demandRequested(
-          _ additional: Subscribers.Demand, prefetch: PrefetchStrategy
-        ) -> (
-          any Subscription
-        )? {
-          guard downstream != nil else { return nil }
+        /// Adds demand, unless the buffer ended.
+        mutating func demandRequested(_ additional: Subscribers.Demand) {
+          guard downstream != nil else { return }
           demand += additional
-          guard prefetch == .byRequest, !hasRequestedUpstream else { return nil }
-          hasRequestedUpstream = true
-          return upstream
         }
 
         /// Makes the caller the drainer, unless another caller is delivering.
@@ -239,10 +232,9 @@ extension Publishers {
           return
         }
         downstream.receive(subscription: self)
-        if prefetch == .keepFull {
-          state.withLock { $0.hasRequestedUpstream = true }
-          subscription.request(.max(size))
-        }
+        // Asked only once the downstream has its subscription, so that an upstream that finishes at
+        // once cannot complete the downstream before it is subscribed.
+        subscription.request(prefetch == .keepFull ? .max(size) : .unlimited)
       }
 
       func receive(_ input: Output) -> Subscribers.Demand {
@@ -270,10 +262,10 @@ extension Publishers {
         }
       }
 
+      /// Adds `demand` and delivers what it allows; `.none` is accepted and changes nothing, as in
+      /// Combine.
       func request(_ demand: Subscribers.Demand) {
-        precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
-        let prefetch = self.prefetch
-        state.withLock { $0.demandRequested(demand, prefetch: prefetch) }?.request(.unlimited)
+        state.withLock { $0.demandRequested(demand) }
         drain()
       }
 

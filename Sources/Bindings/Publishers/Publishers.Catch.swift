@@ -96,6 +96,9 @@ extension Publishers.Catch {
     /// Retains the handler until it is used.
     private let upstream: SequencingUpstreamLink<Handler>
     private let downstream: Downstream
+    /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
+    /// keeping its subscription and this object holding the subscriber do not keep each other alive.
+    private let downstreamSubscription = ReleasingSubscription<Inner>()
     let description: String
     private let mapFailure: (NewPublisher.Failure) -> Downstream.Failure
 
@@ -117,7 +120,8 @@ extension Publishers.Catch {
 
     private func upstreamReceive(subscription: any Subscription) {
       guard upstream.attach(subscription) else { return }
-      downstream.receive(subscription: self)
+      downstreamSubscription.attach(self)
+      downstream.receive(subscription: downstreamSubscription)
     }
 
     private func receive(_ input: Output) -> Subscribers.Demand {
@@ -144,6 +148,7 @@ extension Publishers.Catch {
     private func finish(with completion: Subscribers.Completion<Downstream.Failure>) {
       guard upstream.end() else { return }
       downstream.receive(completion: completion)
+      downstreamSubscription.release()
     }
   }
 }

@@ -186,6 +186,9 @@ extension Publishers.Concatenate {
     /// Retains the suffix until the prefix finishes.
     private let upstream: SequencingUpstreamLink<Suffix>
     private let downstream: Downstream
+    /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
+    /// keeping its subscription and this object holding the subscriber do not keep each other alive.
+    private let downstreamSubscription = ReleasingSubscription<Inner>()
 
     init(downstream: Downstream, suffix: Suffix) {
       self.upstream = SequencingUpstreamLink(retaining: suffix)
@@ -194,7 +197,8 @@ extension Publishers.Concatenate {
 
     var description: String { "Concatenate" }
 
-    func request(_ demand: Subscribers.Demand) { upstream.request(demand) }
+    /// `.none` is accepted and forwarded, as in Combine.
+    func request(_ demand: Subscribers.Demand) { upstream.requestAcceptingNone(demand) }
 
     func cancel() { upstream.cancel() }
 
@@ -202,7 +206,8 @@ extension Publishers.Concatenate {
       if isSuffix {
         upstream.attachAndRequestOutstanding(subscription)
       } else if upstream.attach(subscription) {
-        downstream.receive(subscription: self)
+        downstreamSubscription.attach(self)
+        downstream.receive(subscription: downstreamSubscription)
       }
     }
 
@@ -218,6 +223,7 @@ extension Publishers.Concatenate {
         upstream.detachTakingRetained()?.subscribe(StageSubscriber(inner: self, isSuffix: true))
       } else if upstream.end() {
         downstream.receive(completion: completion)
+        downstreamSubscription.release()
       }
     }
   }

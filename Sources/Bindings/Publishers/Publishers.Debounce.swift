@@ -175,6 +175,9 @@ extension Publishers.Debounce {
 
     private let stateMachine = Locked(StateMachine())
     private let downstream: Downstream
+    /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
+    /// keeping its subscription and this object holding the subscriber do not keep each other alive.
+    private let downstreamSubscription = ReleasingSubscription<Inner>()
     private let dueTime: Context.SchedulerTimeType.Stride
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
@@ -220,7 +223,8 @@ extension Publishers.Debounce {
       case .none:
         break
       case .forwardSubscriptionAndRequestUnlimited(let subscription):
-        downstream.receive(subscription: self)
+        downstreamSubscription.attach(self)
+        downstream.receive(subscription: downstreamSubscription)
         subscription.request(.unlimited)
       case .cancelSubscription(let subscription), .cancelUpstream(let subscription):
         subscription.cancel()
@@ -238,7 +242,10 @@ extension Publishers.Debounce {
       case .scheduleCompletion(let completion, _):
         scheduler.schedule(options: options) {
           // Nothing starts after cancel() has returned, a completion already on its way included.
-          if self.stateMachine.withLock({ $0.completionDue() }) { self.downstream.receive(completion: completion) }
+          if self.stateMachine.withLock({ $0.completionDue() }) {
+            self.downstream.receive(completion: completion)
+            self.downstreamSubscription.release()
+          }
         }
       }
     }

@@ -53,7 +53,8 @@ extension Publishers {
     /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let inner = Inner(downstream: subscriber, count: count)
-      subscriber.receive(subscription: inner)
+      inner.downstreamSubscription.attach(inner)
+      subscriber.receive(subscription: inner.downstreamSubscription)
       upstream.subscribe(inner)
     }
   }
@@ -71,6 +72,9 @@ extension Publishers.Drop {
 
     private let upstream = SequencingUpstreamLink(retaining: ())
     private let downstream: Downstream
+    /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
+    /// keeping its subscription and this object holding the subscriber do not keep each other alive.
+    let downstreamSubscription = ReleasingSubscription<Inner>()
     /// Touched only by upstream deliveries, which never overlap.
     private var remainingToDrop: Int
 
@@ -98,6 +102,7 @@ extension Publishers.Drop {
     func receive(completion: Subscribers.Completion<Failure>) {
       guard upstream.end() else { return }
       downstream.receive(completion: completion)
+      downstreamSubscription.release()
     }
 
     func request(_ demand: Subscribers.Demand) { upstream.request(demand) }

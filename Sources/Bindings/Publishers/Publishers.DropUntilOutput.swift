@@ -55,7 +55,8 @@ extension Publishers {
     /// The subscriber then receives a subscription, the values it requests and at most one completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let inner = Inner(downstream: subscriber)
-      subscriber.receive(subscription: inner)
+      inner.downstreamSubscription.attach(inner)
+      subscriber.receive(subscription: inner.downstreamSubscription)
       other.subscribe(inner.triggerSubscriber)
       upstream.subscribe(inner)
     }
@@ -84,8 +85,9 @@ extension Publishers.DropUntilOutput {
 
     // MARK: Downstream
 
+    /// Forwards `demand` to the upstream, or keeps it until the upstream's subscription arrives;
+    /// `.none` is accepted, as in Combine.
     override func request(_ demand: Subscribers.Demand) {
-      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
       let subscription = state.withLock { state -> (any Subscription)? in
         guard !state.isTerminal else { return nil }
         guard case .live(let subscription) = state.upstream else {
@@ -144,6 +146,7 @@ extension Publishers.DropUntilOutput {
       guard completes else { return }
       upstream?.cancel()
       downstream.receive(completion: completion)
+      downstreamSubscription.release()
     }
   }
 }

@@ -69,6 +69,9 @@ extension Publishers.DropWhile {
     /// Retains the predicate while the stream is live.
     private let upstream: SequencingUpstreamLink<Predicate>
     private let downstream: Downstream
+    /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
+    /// keeping its subscription and this object holding the subscriber do not keep each other alive.
+    private let downstreamSubscription = ReleasingSubscription<Inner>()
     let description: String
     private let mapFailure: (Upstream.Failure) -> Downstream.Failure
     /// Touched only by upstream deliveries, which never overlap.
@@ -88,7 +91,8 @@ extension Publishers.DropWhile {
 
     func receive(subscription: any Subscription) {
       guard upstream.attach(subscription) else { return }
-      downstream.receive(subscription: self)
+      downstreamSubscription.attach(self)
+      downstream.receive(subscription: downstreamSubscription)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -102,6 +106,7 @@ extension Publishers.DropWhile {
         case .failure(let error):
           guard upstream.end(cancellingUpstream: true) else { return .none }
           downstream.receive(completion: .failure(error))
+          downstreamSubscription.release()
           return .none
         }
       }
@@ -111,6 +116,7 @@ extension Publishers.DropWhile {
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
       guard upstream.end() else { return }
       downstream.receive(completion: completion.mapError(mapFailure))
+      downstreamSubscription.release()
     }
 
     func request(_ demand: Subscribers.Demand) { upstream.request(demand) }

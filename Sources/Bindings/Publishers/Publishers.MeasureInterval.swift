@@ -102,6 +102,9 @@ extension Publishers.MeasureInterval {
 
     private let state = Locked(State.awaitingSubscription)
     private let downstream: Downstream
+    /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
+    /// keeping its subscription and this object holding the subscriber do not keep each other alive.
+    private let downstreamSubscription = ReleasingSubscription<Inner>()
     private let scheduler: Context
 
     init(downstream: Downstream, scheduler: Context) {
@@ -112,7 +115,8 @@ extension Publishers.MeasureInterval {
     func receive(subscription: any Subscription) {
       let now = scheduler.now
       guard state.withLock({ $0.accept(subscription, now: now) }) else { return subscription.cancel() }
-      downstream.receive(subscription: self)
+      downstreamSubscription.attach(self)
+      downstream.receive(subscription: downstreamSubscription)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -130,6 +134,7 @@ extension Publishers.MeasureInterval {
       // Released after the lock: a subscription's deinit may call back in.
       _ = subscription
       downstream.receive(completion: completion)
+      downstreamSubscription.release()
     }
 
     func request(_ demand: Subscribers.Demand) {

@@ -103,6 +103,9 @@ extension Publishers.Output {
 
     private let upstream = SequencingUpstreamLink(retaining: ())
     private let downstream: Downstream
+    /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
+    /// keeping its subscription and this object holding the subscriber do not keep each other alive.
+    private let downstreamSubscription = ReleasingSubscription<Inner>()
     /// Touched only by upstream deliveries, which never overlap.
     private var remainingToSkip: Int
     /// Touched only by upstream deliveries, which never overlap.
@@ -118,7 +121,8 @@ extension Publishers.Output {
 
     func receive(subscription: any Subscription) {
       guard upstream.attach(subscription) else { return }
-      downstream.receive(subscription: self)
+      downstreamSubscription.attach(self)
+      downstream.receive(subscription: downstreamSubscription)
       if remainingToPublish == 0 { cancelUpstreamAndFinish() }
     }
 
@@ -144,15 +148,18 @@ extension Publishers.Output {
     func receive(completion: Subscribers.Completion<Failure>) {
       guard upstream.end() else { return }
       downstream.receive(completion: completion)
+      downstreamSubscription.release()
     }
 
-    func request(_ demand: Subscribers.Demand) { upstream.request(demand) }
+    /// `.none` is accepted and forwarded, as in Combine.
+    func request(_ demand: Subscribers.Demand) { upstream.requestAcceptingNone(demand) }
 
     func cancel() { upstream.cancel() }
 
     private func cancelUpstreamAndFinish() {
       guard upstream.end(cancellingUpstream: true) else { return }
       downstream.receive(completion: .finished)
+      downstreamSubscription.release()
     }
   }
 }

@@ -89,8 +89,8 @@ extension Publishers.PrefixUntilOutput {
 
     // MARK: Downstream
 
+    /// Forwards `demand` to the upstream, `.none` included, as Combine does.
     override func request(_ demand: Subscribers.Demand) {
-      precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
       let subscription = state.withLock { state -> (any Subscription)? in
         guard !state.isTerminal, case .live(let subscription) = state.upstream else { return nil }
         return subscription
@@ -120,10 +120,12 @@ extension Publishers.PrefixUntilOutput {
         subscription.cancel()
       case .cancelThenHandOver:
         subscription.cancel()
-        downstream.receive(subscription: self)
+        downstreamSubscription.attach(self)
+        downstream.receive(subscription: downstreamSubscription)
         endDelivery()
       case .handOver:
-        downstream.receive(subscription: self)
+        downstreamSubscription.attach(self)
+        downstream.receive(subscription: downstreamSubscription)
         endDelivery()
       }
     }
@@ -161,7 +163,10 @@ extension Publishers.PrefixUntilOutput {
       guard let fired else { return .none }
       fired.trigger?.cancel()
       fired.upstream?.cancel()
-      if fired.deliverNow { downstream.receive(completion: .finished) }
+      if fired.deliverNow {
+        downstream.receive(completion: .finished)
+        downstreamSubscription.release()
+      }
       return .none
     }
 
@@ -182,7 +187,10 @@ extension Publishers.PrefixUntilOutput {
         if parked { state.extra.hasParkedFinish = false }
         return parked
       }
-      if parked { downstream.receive(completion: .finished) }
+      if parked {
+        downstream.receive(completion: .finished)
+        downstreamSubscription.release()
+      }
       return parked
     }
   }

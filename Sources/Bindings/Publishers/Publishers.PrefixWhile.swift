@@ -68,6 +68,9 @@ extension Publishers.PrefixWhile {
     /// Retains the predicate while the stream is live.
     private let upstream: SequencingUpstreamLink<Predicate>
     private let downstream: Downstream
+    /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
+    /// keeping its subscription and this object holding the subscriber do not keep each other alive.
+    private let downstreamSubscription = ReleasingSubscription<Inner>()
     let description: String
     private let mapFailure: (Upstream.Failure) -> Downstream.Failure
 
@@ -85,7 +88,8 @@ extension Publishers.PrefixWhile {
 
     func receive(subscription: any Subscription) {
       guard upstream.attach(subscription) else { return }
-      downstream.receive(subscription: self)
+      downstreamSubscription.attach(self)
+      downstream.receive(subscription: downstreamSubscription)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -101,12 +105,14 @@ extension Publishers.PrefixWhile {
       }
       guard upstream.end(cancellingUpstream: true) else { return .none }
       downstream.receive(completion: completion)
+      downstreamSubscription.release()
       return .none
     }
 
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
       guard upstream.end() else { return }
       downstream.receive(completion: completion.mapError(mapFailure))
+      downstreamSubscription.release()
     }
 
     func request(_ demand: Subscribers.Demand) { upstream.request(demand) }

@@ -62,6 +62,9 @@ extension Publishers.ReplaceEmpty {
 
     private let upstream = SequencingUpstreamLink(retaining: ())
     private let downstream: Downstream
+    /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
+    /// keeping its subscription and this object holding the subscriber do not keep each other alive.
+    private let downstreamSubscription = ReleasingSubscription<Inner>()
     private let output: Output
     /// Touched only by upstream deliveries, which never overlap.
     private var isEmpty = true
@@ -75,7 +78,8 @@ extension Publishers.ReplaceEmpty {
 
     func receive(subscription: any Subscription) {
       guard upstream.attach(subscription) else { return }
-      downstream.receive(subscription: self)
+      downstreamSubscription.attach(self)
+      downstream.receive(subscription: downstreamSubscription)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -88,6 +92,7 @@ extension Publishers.ReplaceEmpty {
       guard case .finished = completion, isEmpty else {
         guard upstream.end() else { return }
         downstream.receive(completion: completion)
+        downstreamSubscription.release()
         return
       }
       // Nothing was delivered, so any demand the subscriber ever expressed is still outstanding.
@@ -103,6 +108,7 @@ extension Publishers.ReplaceEmpty {
     private func deliverReplacement() {
       _ = downstream.receive(output)
       downstream.receive(completion: .finished)
+      downstreamSubscription.release()
     }
   }
 }

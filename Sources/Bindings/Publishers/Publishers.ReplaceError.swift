@@ -64,6 +64,9 @@ extension Publishers.ReplaceError {
 
     private let upstream = SequencingUpstreamLink(retaining: ())
     private let downstream: Downstream
+    /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
+    /// keeping its subscription and this object holding the subscriber do not keep each other alive.
+    private let downstreamSubscription = ReleasingSubscription<Inner>()
     private let output: Output
 
     init(downstream: Downstream, output: Output) {
@@ -75,7 +78,8 @@ extension Publishers.ReplaceError {
 
     func receive(subscription: any Subscription) {
       guard upstream.attach(subscription) else { return }
-      downstream.receive(subscription: self)
+      downstreamSubscription.attach(self)
+      downstream.receive(subscription: downstreamSubscription)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -90,6 +94,7 @@ extension Publishers.ReplaceError {
       case .finished:
         guard upstream.end() else { return }
         downstream.receive(completion: .finished)
+        downstreamSubscription.release()
       case .failure:
         if upstream.endAwaitingDemand() { deliverReplacement() }
       }
@@ -104,6 +109,7 @@ extension Publishers.ReplaceError {
     private func deliverReplacement() {
       _ = downstream.receive(output)
       downstream.receive(completion: .finished)
+      downstreamSubscription.release()
     }
   }
 }

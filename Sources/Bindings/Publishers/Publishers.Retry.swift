@@ -84,6 +84,9 @@ extension Publishers.Retry {
 
     private let upstream: SequencingUpstreamLink<Resubscription>
     private let downstream: Downstream
+    /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
+    /// keeping its subscription and this object holding the subscriber do not keep each other alive.
+    private let downstreamSubscription = ReleasingSubscription<Inner>()
     /// `nil` for no limit. Touched only by upstream deliveries, which never overlap.
     private var retriesLeft: Int?
     /// Touched only while subscribing, which the resubscription loop keeps to one thread at a time.
@@ -101,7 +104,8 @@ extension Publishers.Retry {
       // Each attempt asks for what the previous ones left outstanding; the first has nothing yet.
       guard upstream.attachAndRequestOutstanding(subscription), !downstreamHasSubscription else { return }
       downstreamHasSubscription = true
-      downstream.receive(subscription: self)
+      downstreamSubscription.attach(self)
+      downstream.receive(subscription: downstreamSubscription)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -120,9 +124,11 @@ extension Publishers.Retry {
       }
       guard upstream.end() else { return }
       downstream.receive(completion: completion)
+      downstreamSubscription.release()
     }
 
-    func request(_ demand: Subscribers.Demand) { upstream.request(demand) }
+    /// `.none` is accepted and forwarded, as in Combine.
+    func request(_ demand: Subscribers.Demand) { upstream.requestAcceptingNone(demand) }
 
     func cancel() { upstream.cancel() }
 

@@ -92,7 +92,7 @@ extension Publishers {
         mutating func request(_ more: Subscribers.Demand) -> (downstream: Downstream, cursor: Cursor)? {
           guard let downstream else { return nil }
           demand += more
-          guard !isDelivering, let cursor = cursor.take() else { return nil }
+          guard !isDelivering, demand > 0, let cursor = cursor.take() else { return nil }
           isDelivering = true
           demand -= 1
           return (downstream, cursor)
@@ -133,8 +133,8 @@ extension Publishers {
 
       var description: String { "Sequence" }
 
+      /// Delivers up to `demand` more elements; `.none` is accepted and delivers nothing, as in Combine.
       func request(_ demand: Subscribers.Demand) {
-        precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
         guard let (downstream, cursor) = state.withLock({ $0.request(demand) }) else { return }
         deliverWhileDemandLasts(to: downstream, from: cursor)
       }

@@ -71,6 +71,9 @@ extension Publishers.SubscribeOn {
 
     private let status = Locked(SubscriptionStatus.awaitingSubscription)
     private let downstream: Downstream
+    /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
+    /// keeping its subscription and this object holding the subscriber do not keep each other alive.
+    private let downstreamSubscription = ReleasingSubscription<Inner>()
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
 
@@ -82,7 +85,8 @@ extension Publishers.SubscribeOn {
 
     func receive(subscription: any Subscription) {
       guard status.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
-      downstream.receive(subscription: self)
+      downstreamSubscription.attach(self)
+      downstream.receive(subscription: downstreamSubscription)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -101,6 +105,7 @@ extension Publishers.SubscribeOn {
       // Released after the lock: a subscription's deinit may call back in.
       _ = subscription
       downstream.receive(completion: completion)
+      downstreamSubscription.release()
     }
 
     func request(_ demand: Subscribers.Demand) {

@@ -193,6 +193,9 @@ extension Publishers.Throttle {
 
     private let stateMachine: Locked<StateMachine>
     private let downstream: Downstream
+    /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
+    /// keeping its subscription and this object holding the subscriber do not keep each other alive.
+    private let downstreamSubscription = ReleasingSubscription<Inner>()
     private let scheduler: Context
 
     init(downstream: Downstream, publisher: Publishers.Throttle<Upstream, Context>) {
@@ -241,7 +244,8 @@ extension Publishers.Throttle {
       case .none:
         break
       case .forwardSubscriptionAndRequestUnlimited(let subscription):
-        downstream.receive(subscription: self)
+        downstreamSubscription.attach(self)
+        downstream.receive(subscription: downstreamSubscription)
         subscription.request(.unlimited)
       case .cancelSubscription(let subscription), .cancelUpstream(let subscription):
         subscription.cancel()
@@ -252,7 +256,10 @@ extension Publishers.Throttle {
           let additional = downstream.receive(value)
           if additional > 0 { stateMachine.withLock { $0.demandRequested(additional) } }
         }
-        if let completion { downstream.receive(completion: completion) }
+        if let completion {
+          downstream.receive(completion: completion)
+          downstreamSubscription.release()
+        }
       case .releaseUpstream(_, let thenScheduleEmission):
         if thenScheduleEmission { scheduleEmission(at: nil) }
       }

@@ -145,21 +145,33 @@ extension DispatchQueue {
       /// The stride in nanoseconds, such as `Stride(nanoseconds: 250000000)`.
       public var description: String { "Stride(nanoseconds: \(nanoseconds))" }
 
-      /// Combine's coding key, so that an encoded stride reads the same in both libraries.
+      /// Combine's coding key (the name of its stored property), so that an encoded stride reads the
+      /// same in both libraries.
       private enum CodingKeys: String, CodingKey {
-        case magnitude
+        case nanoseconds = "_nanoseconds"
       }
 
-      /// Decodes a stride encoded as `{"magnitude": nanoseconds}`, as Combine encodes it.
+      /// Decodes a stride encoded as `{"_nanoseconds": nanoseconds}`, as Combine encodes it.
+      ///
+      /// ```swift
+      /// let json = Data(#"{"_nanoseconds":1500}"#.utf8)
+      /// let stride = try JSONDecoder().decode(DispatchQueue.SchedulerTimeType.Stride.self, from: json)
+      /// print(stride == .nanoseconds(1500))   // prints "true"
+      /// ```
       public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        nanoseconds = try container.decode(Int64.self, forKey: .magnitude)
+        nanoseconds = try container.decode(Int64.self, forKey: .nanoseconds)
       }
 
-      /// Encodes the stride as `{"magnitude": nanoseconds}`, as Combine does.
+      /// Encodes the stride as `{"_nanoseconds": nanoseconds}`, as Combine does.
+      ///
+      /// ```swift
+      /// let data = try JSONEncoder().encode(DispatchQueue.SchedulerTimeType.Stride.nanoseconds(1500))
+      /// print(String(decoding: data, as: UTF8.self))   // prints "{"_nanoseconds":1500}"
+      /// ```
       public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(nanoseconds, forKey: .magnitude)
+        try container.encode(nanoseconds, forKey: .nanoseconds)
       }
 
       /// Whether `lhs` is the shorter stride: `.milliseconds(1) < .seconds(1)` is `true`.

@@ -54,9 +54,11 @@ struct SubjectSubscription: Subscription, CustomStringConvertible, Sendable {
     key = SubscriberKey(serial: serial, hint: hint)
   }
 
+  /// Adds demand. `.none` traps, as Combine's subjects do, except on the inert subscription a
+  /// subscriber gets after the subject completed, which stands for Combine's empty subscription.
   @usableFromInline
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "request(.none) is a programming error: demand must be positive")
+    precondition(demand > 0 || key.hint < 0, "request(.none) is a programming error: demand must be positive")
     core.control(core, key, .request(demand))
   }
 

@@ -65,12 +65,12 @@ struct BufferTests {
     recorder.cancel()
   }
 
-  @Test(".byRequest asks for unlimited values at the downstream's first request, as Combine does")
-  func byRequestAsksAtFirstRequest() {
+  @Test(".byRequest asks for unlimited values as soon as it is subscribed, and never again, as Combine does")
+  func byRequestAsksAtSubscription() {
     let probe = UpstreamProbe<Int, TestError>()
     let recorder = RecordingSubscriber<Int, TestError>(initialDemand: .none)
     probe.buffer(size: 3, prefetch: .byRequest, whenFull: .dropNewest).subscribe(recorder)
-    #expect(probe.requests == [])
+    #expect(probe.requests == [.unlimited])
     recorder.request(.max(1))
     recorder.request(.max(1))
     #expect(probe.requests == [.unlimited])

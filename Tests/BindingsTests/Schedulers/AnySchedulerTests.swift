@@ -75,12 +75,4 @@ struct AnySchedulerTests {
     #expect(start.distance(to: end) == .nanoseconds(.max))
     #expect(end.distance(to: start) == .nanoseconds(.min))
   }
-
-  @Test("a Stride encodes under Combine's coding key, magnitude, and decodes back")
-  func strideCoding() throws {
-    let stride = DispatchQueue.SchedulerTimeType.Stride.nanoseconds(1_500)
-    let data = try JSONEncoder().encode(stride)
-    #expect(String(decoding: data, as: UTF8.self) == #"{"magnitude":1500}"#)
-    #expect(try JSONDecoder().decode(DispatchQueue.SchedulerTimeType.Stride.self, from: data) == stride)
-  }
 }
