@@ -63,7 +63,9 @@ public struct ListRows<Row>: RandomAccessCollection {
   init<List: AnyObject, Item>(list: List, items: [Item], makeRow: @escaping (List, Item, Int) -> Row) {
     itemCount = items.count
     self.makeRow = { [weak list] offset in
-      guard let list else { preconditionFailure("row \(offset) was read after its list (\(List.self)) was deallocated") }
+      guard let list else {
+        preconditionFailure("row \(offset) was read after its list (\(List.self)) was deallocated")
+      }
       return makeRow(list, items[offset], offset)
     }
   }
@@ -163,6 +165,8 @@ extension Reactive where Base: BindingOwner {
   ///   - reloadData: Shows `rows` in place of everything shown before.
   ///   - performBatchUpdates: Applies the change in one batch; afterwards the list shows `rows`.
   ///   - makeRow: Makes the row for an item and its offset, when the list reads it.
+  ///
+  /// - Returns: The list's items target, for `<~`, `~>` and `bind(to:)`.
   public func items<Item, Row>(
     reloadData: @escaping (Base, ListRows<Row>) -> Void,
     performBatchUpdates: @escaping (Base, ArrayChangeset, ListRows<Row>) -> Void,

@@ -65,7 +65,8 @@ private final class LiftedObservableArray<Metadata, Item>: ObservableSectionedAr
       itemInserts: paths(change.inserts),
       itemUpdates: paths(change.updates),
       itemMoves: change.moves.map {
-        SectionedArrayChangeset.ItemMove(from: ItemPath(section: 0, item: $0.from), to: ItemPath(section: 0, item: $0.to))
+        SectionedArrayChangeset.ItemMove(
+          from: ItemPath(section: 0, item: $0.from), to: ItemPath(section: 0, item: $0.to))
       }
     )
   }

@@ -64,6 +64,7 @@ public func merge<A: Publisher, B: Publisher, C: Publisher>(
   _ a: A,
   _ b: B,
   _ c: C
-) -> Publishers.Merge3<A, B, C> where A.Output == B.Output, B.Output == C.Output, A.Failure == B.Failure, B.Failure == C.Failure {
+) -> Publishers.Merge3<A, B, C>
+where A.Output == B.Output, B.Output == C.Output, A.Failure == B.Failure, B.Failure == C.Failure {
   Publishers.Merge3(a, b, c)
 }

@@ -22,7 +22,8 @@
 ///
 /// It follows its sources for as long as it is held or has subscribers, and holds them (not the
 /// objects that declare them). Its ``value`` is current as soon as a source's change has been
-/// delivered: on the thread that made the change, before that change returns.
+/// delivered: before the change returns, when no other thread is delivering the same source's
+/// changes at that moment.
 public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
   /// The property's values: the current one on subscribe, then every change.
   public typealias Output = Value

@@ -1,10 +1,9 @@
+import Bindings
 import BindingsTesting
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
-
-import Bindings
 
 // `AnyPublisher.create`, written as RxSwift's `Observable.create`, ReactiveKit's `Signal { observer in … }`
 // and Bond v4's `create` are written.
@@ -85,7 +84,8 @@ struct CreateMigrationTests {
     #expect(cleanups.value == 2)
   }
 
-  @Test("values beyond the demand are buffered in order and delivered as demand arrives; the completion comes after them")
+  @Test(
+    "values beyond the demand are buffered in order and delivered as demand arrives; the completion comes after them")
   func demandBuffering() {
     let cleanups = CleanupCounter()
     let publisher = AnyPublisher<Int, Never>.create { subscriber in
@@ -156,10 +156,11 @@ struct CreateMigrationTests {
   @Test("a created publisher binds like any other source")
   func binds() {
     let label = StatusLabel()
-    label.reactive.text <~ AnyPublisher<String, Never>.create { subscriber in
-      subscriber.send("online")
-      return {}
-    }
+    label.reactive.text
+      <~ AnyPublisher<String, Never>.create { subscriber in
+        subscriber.send("online")
+        return {}
+      }
     #expect(label.text == "online")
   }
 

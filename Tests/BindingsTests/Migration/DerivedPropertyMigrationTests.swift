@@ -1,7 +1,6 @@
+import Bindings
 import Dispatch
 import Testing
-
-import Bindings
 
 // Values derived from several sources, written as users of thoughtbot's Bindings, ReactiveSwift,
 // Bond and ReactiveKit write them.

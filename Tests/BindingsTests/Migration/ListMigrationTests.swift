@@ -1,6 +1,5 @@
-import Testing
-
 import Bindings
+import Testing
 
 // Lists as Bond users bind them: a row factory that receives the list, one adapter for every list
 // class (through closures, with no conformance to write), `lift()`, and reused cells.
@@ -87,7 +86,8 @@ struct ListMigrationTests {
     } <~ names
     names.append("Grace")
     names.remove(at: 0)
-    #expect(table.log == ["reload [\"1. Ada\"]", "inserts [1] [\"1. Ada\", \"2. Grace\"]", "deletes [0] [\"1. Grace\"]"])
+    #expect(
+      table.log == ["reload [\"1. Ada\"]", "inserts [1] [\"1. Ada\", \"2. Grace\"]", "deletes [0] [\"1. Grace\"]"])
     #expect(table.dequeued == 4, "a row is made each time the list reads it: 1 + 2 + 1")
   }
 

@@ -1,6 +1,5 @@
-import Testing
-
 import Bindings
+import Testing
 
 // The migration examples of the README and of the DocC article "Migrating from RxSwift,
 // ReactiveSwift, Bond and thoughtbot's Bindings", as they appear there.

@@ -1,6 +1,5 @@
-import Testing
-
 import Bindings
+import Testing
 
 // Every spelling of a binding target works with `<~` and with `~>`, and every binding made either
 // way ends with the target's owner: thoughtbot's `BindingSink` extensions, ReactiveSwift's
@@ -44,9 +43,11 @@ private final class WatchedSource {
   private(set) var subscriptions = 0
 
   var publisher: some Publisher<String, Never> {
-    subject.handleEvents(receiveSubscription: { [unowned self] _ in subscriptions += 1 }, receiveCancel: {
-      [unowned self] in cancels += 1
-    })
+    subject.handleEvents(
+      receiveSubscription: { [unowned self] _ in subscriptions += 1 },
+      receiveCancel: {
+        [unowned self] in cancels += 1
+      })
   }
 }
 
