@@ -51,3 +51,33 @@ func validOnTheMainActor(label: MainLabel, name: MutableProperty<String>) {
   label.reactive.text <~ name
   label.reactive.text.deliveredOnSendingThread() <~ name
 }
+
+final class EditableField: BindingOwner {
+  let bindings = BindingBag()
+  @Published var text = ""
+}
+
+extension Reactive where Base: ViewModel {
+  var setName: BindingSink<Base, String?> {
+    BindingSink(owner: base) { viewModel, name in viewModel.rename(name ?? "") }
+  }
+}
+
+func validMigrations(field: EditableField, viewModel: ViewModel, label: Label) {
+  _ = field.$text.sink { _ in }
+  field.$text ~> viewModel.reactive.setName
+  viewModel.reactive.setName <~ field.$text
+  label.reactive.text <~ Property.combineLatest(field.$text, viewModel.$name) { "\($0) \($1)" }
+  label.reactive.text <~ combineLatest(field.$text, viewModel.$name) { "\($0) \($1)" }
+  label.reactive.text <~ merge(field.$text, viewModel.$name)
+  let numbers = AnyPublisher<Int, Never>.create { subscriber in
+    subscriber.send(1)
+    return AnyCancellable {}
+  }
+  let words = AnyPublisher<String, Never>.create { subscriber in
+    subscriber.send("one")
+    return {}
+  }
+  _ = numbers.sink { _ in }
+  _ = words.sink { _ in }
+}

@@ -79,6 +79,21 @@ public func ~> <Source: Publisher, Owner: BindingOwner>(
     .bind(source, fileID: nil, line: nil)
 }
 
+/// Binds `source` to a closure of `owner`, without retaining the owner; the same as
+/// `source ~> (owner, { … })`, written with the target first.
+///
+/// ```swift
+/// (viewModel, { viewModel, name in viewModel.rename(name) }) <~ nameField.edits
+/// ```
+@discardableResult
+@inlinable
+public func <~ <Owner: BindingOwner, Source: Publisher>(
+  target: (owner: Owner, receiveValue: (Owner, Source.Output) -> Void),
+  source: Source
+) -> AnyCancellable where Source.Failure == Never {
+  source ~> target
+}
+
 // MARK: - Forwarding into subjects
 
 /// Forwards `source` into `subject`, for as long as the subject lives.
@@ -103,6 +118,21 @@ public func ~> <Source: Publisher, Target: Subject>(
   subject.subscribe(SubjectCompletionWatcher(forwarder: forwarder))
   source.subscribe(forwarder)
   return token
+}
+
+/// Forwards `source` into `subject`, for as long as the subject lives; the same as
+/// `source ~> subject`, written with the target first.
+///
+/// ```swift
+/// let taps = PassthroughSubject<Void, Never>()
+/// taps <~ button.reactive.taps
+/// ```
+@discardableResult
+public func <~ <Target: Subject, Source: Publisher>(
+  subject: Target,
+  source: Source
+) -> AnyCancellable where Source.Output == Target.Output, Source.Failure == Never {
+  source ~> subject
 }
 
 // MARK: - Helpful errors

@@ -211,3 +211,32 @@ extension BindingSink where Input == Never {
 /// target's thread.
 @usableFromInline
 typealias BindingDelivery = (@escaping () -> Void) -> Void
+
+extension BindingSink: BindingTargetConvertible where Owner: BindingOwner {
+  /// The type of values the sink writes into its owner.
+  public typealias Value = Input
+
+  /// A target that writes through this sink's closure, so that a sink written in a `Reactive`
+  /// extension (thoughtbot's shape) works with `<~`, `~>` and `bind(to:)`:
+  ///
+  /// ```swift
+  /// extension Reactive where Base: ViewModel {
+  ///   var setName: BindingSink<Base, String?> {
+  ///     BindingSink(owner: base) { viewModel, name in viewModel.name = name }
+  ///   }
+  /// }
+  /// field.reactive.edits ~> viewModel.reactive.setName
+  /// viewModel.reactive.setName <~ field.reactive.edits
+  /// ```
+  ///
+  /// The binding belongs to the owner, as every binding made with the operators does: it ends when
+  /// the owner is deallocated. The sink's scheduler, if it has one, delivers the values. The sink
+  /// itself is not subscribed; it lends its closure to the binding and lives as long as the binding.
+  public var bindingTarget: BindingTarget<Owner, Input> {
+    BindingTarget(owner: owner, identity: nil, description: "\(Owner.self) sink", delivery: deliver) {
+      [self] _, value in
+      // The delivery already ran on the sink's scheduler, if it has one: hand the value straight on.
+      deliverNow(value)
+    }
+  }
+}

@@ -1,3 +1,5 @@
+import Observation
+
 /// A type that offers a `reactive` namespace for its bindings.
 ///
 /// Conform a type, then add members to `Reactive` for it:
@@ -157,5 +159,51 @@ extension BindingTarget {
       _ = access(owner, &value)
     }
     valueBag = published?.bindings
+  }
+}
+
+// MARK: - Observing a key-path target
+
+extension BindingTarget {
+  /// A key-path target is write-only: observe the property through its own publisher.
+  ///
+  /// ```swift
+  /// final class Field: BindingOwner {
+  ///   let bindings = BindingBag()
+  ///   @Published var text = ""
+  /// }
+  /// field.reactive.text.sink { print($0) }   // error: … observe `$text` instead
+  /// field.$text.sink { print($0) }           // compiles: `$text` is a target and a source
+  /// ```
+  @available(
+    *,
+    unavailable,
+    message:
+      "a reactive key-path target only writes; observe the property itself: for `@Published var text` that is `$text` (field.$text.sink { … }, which is also a target and a <~> endpoint); for an @Observable model, model.observe(\\.text)"
+  )
+  public func sink(receiveValue: @escaping (Value) -> Void) -> AnyCancellable {
+    fatalError("unavailable")
+  }
+}
+
+extension BindingTarget where Owner: Observable {
+  /// A key-path target is write-only: observe an `@Observable` model's property with `observe(_:)`.
+  ///
+  /// ```swift
+  /// @Observable final class Model: BindingOwner {
+  ///   @ObservationIgnored let bindings = BindingBag()
+  ///   var text = ""
+  /// }
+  /// model.reactive.text.sink { print($0) }           // error: … model.observe(\.text)
+  /// model.observe(\.text).sink { print($0) }         // compiles
+  /// ```
+  @available(
+    *,
+    unavailable,
+    message:
+      "a reactive key-path target only writes; observe an @Observable model's property with observe(_:): model.observe(\\.text).sink { … }"
+  )
+  public func sink(receiveValue: @escaping (Value) -> Void) -> AnyCancellable {
+    fatalError("unavailable")
   }
 }

@@ -55,6 +55,21 @@ public struct ListRows<Row>: RandomAccessCollection {
     self.makeRow = { makeRow(items[$0], $0) }
   }
 
+  /// Rows made from `items` by `makeRow`, called with `list`, each item and its offset when the row
+  /// is read, so that a row factory can dequeue a cell from the list without capturing it.
+  ///
+  /// The rows hold `list` weakly: a list that keeps its rows does not keep itself alive. Reading a
+  /// row after the list is gone is a programming error and traps with a message saying so.
+  init<List: AnyObject, Item>(list: List, items: [Item], makeRow: @escaping (List, Item, Int) -> Row) {
+    itemCount = items.count
+    self.makeRow = { [weak list] offset in
+      guard let list else {
+        preconditionFailure("row \(offset) was read after its list (\(List.self)) was deallocated")
+      }
+      return makeRow(list, items[offset], offset)
+    }
+  }
+
   /// `count` rows, made by `makeRow` from their offset when read.
   init(count: Int, makeRow: @escaping (Int) -> Row) {
     itemCount = count
@@ -96,14 +111,88 @@ extension Reactive where Base: ListTarget {
   public func items<Item>(
     _ makeRow: @escaping (Item, Int) -> Base.Row
   ) -> BindingTarget<Base, ObservableArrayEvent<Item>> {
+    items { _, item, offset in makeRow(item, offset) }
+  }
+
+  /// The target that keeps the list showing an observable array, making each row with `makeRow`,
+  /// which receives the list: a cell can be dequeued from it without capturing it.
+  ///
+  /// ```swift
+  /// table.reactive.items { table, user, offset in
+  ///   table.dequeueCell(titled: user.name)
+  /// } <~ users
+  /// ```
+  ///
+  /// The rows hold the list weakly.
+  public func items<Item>(
+    _ makeRow: @escaping (Base, Item, Int) -> Base.Row
+  ) -> BindingTarget<Base, ObservableArrayEvent<Item>> {
+    items(
+      reloadData: { list, rows in list.reload(with: rows) },
+      performBatchUpdates: { list, change, rows in list.performBatchUpdates(change, rows: rows) },
+      row: makeRow
+    )
+  }
+}
+
+extension Reactive where Base: BindingOwner {
+  /// The target that keeps any list showing an observable array through two closures, with no
+  /// ``ListTarget`` conformance to write: `reloadData` for the first event and every reset,
+  /// `performBatchUpdates` for every other change.
+  ///
+  /// ```swift
+  /// final class Table: BindingOwner {   // a list class of a toolkit, as it is
+  ///   let bindings = BindingBag()
+  ///   var rows = ListRows<String>(items: [String]()) { item, _ in item }
+  ///   func reloadData() { print("reload", Array(rows)) }
+  ///   func performBatchUpdates(_ change: ArrayChangeset) { print(change, Array(rows)) }
+  /// }
+  /// let names = MutableObservableArray(["Ada"])
+  /// let table = Table()
+  /// table.reactive.items(
+  ///   reloadData: { table, rows in table.rows = rows; table.reloadData() },
+  ///   performBatchUpdates: { table, change, rows in table.rows = rows; table.performBatchUpdates(change) }
+  /// ) { table, name, offset in "\(offset + 1). \(name)" } <~ names   // prints "reload ["1. Ada"]"
+  /// names.append("Grace")   // prints "inserts [1] ["1. Ada", "2. Grace"]"
+  /// ```
+  ///
+  /// Deletes, update sources and move sources are offsets before the change; inserts and move
+  /// destinations are offsets in the rows. The binding lives as long as the list and holds it weakly;
+  /// one array drives a list at a time (this target and ``ListTarget``'s `items` are one target).
+  /// The rows hold the list weakly.
+  ///
+  /// - Parameters:
+  ///   - reloadData: Shows `rows` in place of everything shown before.
+  ///   - performBatchUpdates: Applies the change in one batch; afterwards the list shows `rows`.
+  ///   - makeRow: Makes the row for an item and its offset, when the list reads it.
+  ///
+  /// - Returns: The list's items target, for `<~`, `~>` and `bind(to:)`.
+  public func items<Item, Row>(
+    reloadData: @escaping (Base, ListRows<Row>) -> Void,
+    performBatchUpdates: @escaping (Base, ArrayChangeset, ListRows<Row>) -> Void,
+    row makeRow: @escaping (Base, Item, Int) -> Row
+  ) -> BindingTarget<Base, ObservableArrayEvent<Item>> {
     BindingTarget(base, identity: ListItemsIdentity(), description: "\(Base.self).items") { list, event in
-      let rows = ListRows(items: event.contents, makeRow: makeRow)
+      let rows = ListRows(list: list, items: event.contents, makeRow: makeRow)
       if event.change.isReset {
-        list.reload(with: rows)
+        reloadData(list, rows)
       } else if !event.change.isEmpty {
-        list.performBatchUpdates(event.change, rows: rows)
+        performBatchUpdates(list, event.change, rows)
       }
     }
+  }
+
+  /// The target that keeps any list showing an observable array by reloading it on every change:
+  /// for a list that cannot apply a batch.
+  ///
+  /// ```swift
+  /// table.reactive.items(reloadData: { table, rows in table.show(Array(rows)) }) { _, name, _ in name } <~ names
+  /// ```
+  public func items<Item, Row>(
+    reloadData: @escaping (Base, ListRows<Row>) -> Void,
+    row makeRow: @escaping (Base, Item, Int) -> Row
+  ) -> BindingTarget<Base, ObservableArrayEvent<Item>> {
+    items(reloadData: reloadData, performBatchUpdates: { list, _, rows in reloadData(list, rows) }, row: makeRow)
   }
 }
 
@@ -179,6 +268,19 @@ public struct SectionedListRows<Metadata, Row>: RandomAccessCollection {
     }
   }
 
+  /// Sections made from `sections`, whose rows `makeRow` makes from `list`, each item and its path
+  /// when read. The rows hold `list` weakly.
+  init<List: AnyObject, Item>(
+    list: List,
+    sections: [ArraySection<Metadata, Item>],
+    makeRow: @escaping (List, Item, ItemPath) -> Row
+  ) {
+    self.init(sections) { [weak list] item, path in
+      guard let list else { preconditionFailure("row \(path) was read after its list (\(List.self)) was deallocated") }
+      return makeRow(list, item, path)
+    }
+  }
+
   /// The offset of the first section: always 0.
   public var startIndex: Int { 0 }
   /// The number of sections.
@@ -222,12 +324,50 @@ extension Reactive where Base: SectionedListTarget {
   public func sections<Item>(
     _ makeRow: @escaping (Item, ItemPath) -> Base.Row
   ) -> BindingTarget<Base, ObservableSectionedArrayEvent<Base.Metadata, Item>> {
+    sections { _, item, path in makeRow(item, path) }
+  }
+
+  /// The target that keeps the list showing an observable sectioned array, making each row with
+  /// `makeRow`, which receives the list, the item and its path.
+  ///
+  /// ```swift
+  /// outline.reactive.sections { outline, task, path in outline.dequeueRow(for: task) } <~ tasksByDay
+  /// ```
+  public func sections<Item>(
+    _ makeRow: @escaping (Base, Item, ItemPath) -> Base.Row
+  ) -> BindingTarget<Base, ObservableSectionedArrayEvent<Base.Metadata, Item>> {
+    sections(
+      reloadData: { list, sections in list.reload(with: sections) },
+      performBatchUpdates: { list, change, sections in list.performBatchUpdates(change, sections: sections) },
+      row: makeRow
+    )
+  }
+}
+
+extension Reactive where Base: BindingOwner {
+  /// The target that keeps any list showing an observable sectioned array through two closures,
+  /// with no ``SectionedListTarget`` conformance to write.
+  ///
+  /// ```swift
+  /// outline.reactive.sections(
+  ///   reloadData: { outline, sections in outline.sections = sections; outline.reloadData() },
+  ///   performBatchUpdates: { outline, change, sections in outline.sections = sections; outline.apply(change) }
+  /// ) { outline, task, path in task.title } <~ tasksByDay
+  /// ```
+  ///
+  /// See ``Reactive/items(reloadData:performBatchUpdates:row:)`` for when each closure runs; this
+  /// target and ``SectionedListTarget``'s `sections` are one target.
+  public func sections<Metadata, Item, Row>(
+    reloadData: @escaping (Base, SectionedListRows<Metadata, Row>) -> Void,
+    performBatchUpdates: @escaping (Base, SectionedArrayChangeset, SectionedListRows<Metadata, Row>) -> Void,
+    row makeRow: @escaping (Base, Item, ItemPath) -> Row
+  ) -> BindingTarget<Base, ObservableSectionedArrayEvent<Metadata, Item>> {
     BindingTarget(base, identity: ListSectionsIdentity(), description: "\(Base.self).sections") { list, event in
-      let sections = SectionedListRows(event.contents, makeRow: makeRow)
+      let sections = SectionedListRows(list: list, sections: event.contents, makeRow: makeRow)
       if event.change.isReset {
-        list.reload(with: sections)
+        reloadData(list, sections)
       } else if !event.change.isEmpty {
-        list.performBatchUpdates(event.change, sections: sections)
+        performBatchUpdates(list, event.change, sections)
       }
     }
   }

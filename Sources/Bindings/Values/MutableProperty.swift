@@ -67,7 +67,23 @@ public final class MutableProperty<Value>: Publisher, BindingOwner, BindingEndpo
   /// `transform` runs once per change, on the thread that made it. The derived property keeps this
   /// one alive.
   public func map<Transformed>(_ transform: @escaping (Value) -> Transformed) -> Property<Transformed> {
-    Property(deriving: self, transform)
+    Property(initial: transform(value), then: Publishers.Map(upstream: self, transform: transform))
+  }
+
+  /// A read-only property that follows the property `transform` picks for this property's current
+  /// value, switching each time this property changes; see ``Property/flatMapLatest(_:)``.
+  ///
+  /// ```swift
+  /// let selected = MutableProperty(0)
+  /// let names = [MutableProperty("Ada"), MutableProperty("Grace")]
+  /// let selectedName = selected.flatMapLatest { names[$0] }
+  /// selected.value = 1
+  /// print(selectedName.value)   // prints "Grace"
+  /// ```
+  public func flatMapLatest<Inner: PropertyProtocol>(
+    _ transform: @escaping (Value) -> Inner
+  ) -> Property<Inner.Value> {
+    Property(flatteningLatestOf: self, transform)
   }
 }
 
