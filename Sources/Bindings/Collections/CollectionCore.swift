@@ -75,6 +75,21 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
       return queue(.event(Event(contents: contents, change: change)))
     }
 
+    /// Records an edit that produced `change`. When nobody is delivering, the caller becomes the
+    /// deliverer and gets the event to send at once, with no trip through the queue (which would
+    /// allocate the queue's buffer for every edit); otherwise the event is queued and `nil` returned.
+    @inlinable
+    mutating func commitForDelivery(_ change: Change) -> Event? {
+      version += 1
+      let event = Event(contents: contents, change: change)
+      guard isDelivering else {
+        isDelivering = true
+        return event
+      }
+      pending.append(.event(event))
+      return nil
+    }
+
     /// Queues `delivery`; returns whether the caller must deliver the queue (nobody else is).
     @inlinable
     mutating func queue(_ delivery: Delivery) -> Bool {
@@ -105,10 +120,12 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   }
 
   /// The current contents and their version.
+  @usableFromInline
   var snapshot: (contents: Contents, version: Int) {
     state.withLock { ($0.contents, $0.version) }
   }
 
+  @usableFromInline
   var contents: Contents {
     state.withLock { $0.contents }
   }
@@ -126,26 +143,43 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   /// nothing.
   @inlinable
   func edit<Result>(_ mutation: (inout Contents) -> (change: Change?, result: Result)) -> Result {
-    let (result, mustDeliver) = state.withLock { state -> (Result, Bool) in
+    let (result, event) = state.withLock { state -> (Result, Event?) in
       let (change, result) = mutation(&state.contents)
-      guard let change else { return (result, false) }
-      return (result, state.commit(change))
+      guard let change else { return (result, nil) }
+      return (result, state.commitForDelivery(change))
     }
-    if mustDeliver { deliverQueue() }
+    if let event { deliver(event) }
     return result
+  }
+
+  /// Sends `event`, which this thread committed while nobody was delivering, then delivers whatever
+  /// was queued meanwhile.
+  @inlinable
+  func deliver(_ event: consuming Event) {
+    subject.send(.event(event))
+    deliverQueue()
   }
 
   /// Replaces the contents with `contents` if no edit happened since `version`; the old contents are
   /// released after unlocking. Returns whether it replaced them.
   func replace(ifVersion version: Int, with contents: Contents, change: Change) -> Bool {
-    let (old, mustDeliver) = state.withLock { state -> (Contents?, Bool) in
-      guard state.version == version else { return (nil, false) }
-      let old = state.contents
-      state.contents = contents
-      return (old, state.commit(change))
+    var replacement: Contents? = contents
+    return exchange(ifVersion: version, with: &replacement, change: change)
+  }
+
+  /// Swaps `contents` with the contents if no edit happened since `version`, and delivers `change`;
+  /// `contents` then holds the contents it replaced, for the caller to release (or reuse) after
+  /// unlocking. Returns whether it swapped them.
+  @inlinable
+  func exchange(ifVersion version: Int, with contents: inout Contents?, change: Change) -> Bool {
+    let (swapped, event) = state.withLock { state -> (Bool, Event?) in
+      guard state.version == version, let new = contents.take() else { return (false, nil) }
+      contents = state.contents
+      state.contents = new
+      return (true, state.commitForDelivery(change))
     }
-    if mustDeliver { deliverQueue() }
-    return old != nil
+    if let event { deliver(event) }
+    return swapped
   }
 
   /// Delivers the queue, outside the lock, until it is empty; edits made meanwhile (from other
