@@ -49,8 +49,27 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
 
   @usableFromInline
   enum Delivery {
-    case event(Event)
+    case event(EventBox)
     case replay(CombineIdentifier, Contents)
+  }
+
+  /// An event on its way to the subscribers, boxed: the subject and the queue copy what they carry,
+  /// and an event holds several references (the contents and a changeset's lists), a box one. The
+  /// fields are typed by the core's own parameters, so that the box's deinit, which runs generic,
+  /// finds their types in its metadata instead of looking up the metadata of `CollectionEvent`.
+  @usableFromInline
+  final class EventBox {
+    @usableFromInline let contents: Contents
+    @usableFromInline let change: Change
+
+    @inlinable
+    init(contents: Contents, change: Change) {
+      self.contents = contents
+      self.change = change
+    }
+
+    @inlinable
+    var event: Event { Event(contents: contents, change: change) }
   }
 
   /// What the lock guards. Its methods decide; the core acts on their answer after unlocking.
@@ -72,16 +91,16 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
     @inlinable
     mutating func commit(_ change: Change) -> Bool {
       version += 1
-      return queue(.event(Event(contents: contents, change: change)))
+      return queue(.event(EventBox(contents: contents, change: change)))
     }
 
     /// Records an edit that produced `change`. When nobody is delivering, the caller becomes the
     /// deliverer and gets the event to send at once, with no trip through the queue (which would
     /// allocate the queue's buffer for every edit); otherwise the event is queued and `nil` returned.
     @inlinable
-    mutating func commitForDelivery(_ change: Change) -> Event? {
+    mutating func commitForDelivery(_ change: Change) -> EventBox? {
       version += 1
-      let event = Event(contents: contents, change: change)
+      let event = EventBox(contents: contents, change: change)
       guard isDelivering else {
         isDelivering = true
         return event
@@ -143,7 +162,7 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   /// nothing.
   @inlinable
   func edit<Result>(_ mutation: (inout Contents) -> (change: Change?, result: Result)) -> Result {
-    let (result, event) = state.withLock { state -> (Result, Event?) in
+    let (result, event) = state.withLock { state -> (Result, EventBox?) in
       let (change, result) = mutation(&state.contents)
       guard let change else { return (result, nil) }
       return (result, state.commitForDelivery(change))
@@ -155,7 +174,7 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   /// Sends `event`, which this thread committed while nobody was delivering, then delivers whatever
   /// was queued meanwhile.
   @inlinable
-  func deliver(_ event: consuming Event) {
+  func deliver(_ event: EventBox) {
     subject.send(.event(event))
     deliverQueue()
   }
@@ -172,7 +191,7 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   /// unlocking. Returns whether it swapped them.
   @inlinable
   func exchange(ifVersion version: Int, with contents: inout Contents?, change: Change) -> Bool {
-    let (swapped, event) = state.withLock { state -> (Bool, Event?) in
+    let (swapped, event) = state.withLock { state -> (Bool, EventBox?) in
       guard state.version == version, let new = contents.take() else { return (false, nil) }
       contents = state.contents
       state.contents = new
@@ -257,9 +276,9 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
         guard id == combineIdentifier, !hasReplayed else { return .max(1) }
         hasReplayed = true
         return downstream.receive(Event(contents: contents, change: resetChange))
-      case .event(let event):
+      case .event(let box):
         guard hasReplayed else { return .max(1) }
-        return downstream.receive(event)
+        return downstream.receive(box.event)
       }
     }
 

@@ -15,8 +15,9 @@ public typealias ObservableSetEvent<Element: Hashable> = CollectionEvent<Set<Ele
 /// `<~` and every operator; it never fails nor completes. Safe to use from any thread.
 ///
 /// The members' `hash(into:)` and `==` are your code, so they never run while the set holds its
-/// lock: an edit works on a snapshot and commits only if no other edit came first (otherwise it
-/// runs again on the new contents), and `contains(_:)` looks into a snapshot.
+/// lock: an edit works on a copy of the members that only it holds and commits only if no other edit
+/// came first (otherwise it runs again on the new contents), and `contains(_:)` looks into a
+/// snapshot.
 public class ObservableSet<Element: Hashable>: Publisher, @unchecked Sendable {
   /// The events: the members after each change, and the change.
   public typealias Output = ObservableSetEvent<Element>

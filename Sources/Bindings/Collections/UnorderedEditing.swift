@@ -59,7 +59,7 @@ extension CollectionCore {
         if !isBatch { offer(taken, to: spare) }
         return result
       }
-      let (swapped, event) = state.withLock { state -> (Bool, Event?) in
+      let (swapped, event) = state.withLock { state -> (Bool, EventBox?) in
         guard state.version == taken.version else { return (false, nil) }
         Swift.swap(&state.contents, &taken.contents)
         return (true, state.commitForDelivery(change))
