@@ -4,10 +4,11 @@
 //
 //   InstructionCounts <scenario> <implementation> <iterations>
 //   scenario: s1 | s2 | s3 | s5 | s8 | s10 | none;  implementation: ours | peer | floor
+//   InstructionCounts <c1…c5> <ours|floor> <iterations> <size>   (collection edits, CollectionFixtures.swift)
 import Foundation
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let iterations = Int(arguments[3]) else {
+guard arguments.count == 4 || arguments.count == 5, let iterations = Int(arguments[3]) else {
   print("usage: InstructionCounts <s1|s2|s3|s5|s8|s10|none> <ours|peer|floor> <iterations>")
   exit(2)
 }
@@ -93,5 +94,14 @@ case "s10":
   }
   precondition(iterations == 0 || fixture.left == 2 * iterations + 9)
 default:
-  break
+  runCollectionScenario(
+    scenario, implementation, iterations: iterations, size: arguments.count == 5 ? Int(arguments[4]) : nil)
+}
+
+/// C1–C5: `step` `iterations` times on a collection of `size` elements.
+func runCollectionScenario(_ scenario: String, _ implementation: String, iterations: Int, size: Int?) {
+  guard let size, let found = collectionScenarios.first(where: { $0.id.lowercased() == scenario }) else { return }
+  let fixture = (implementation == "ours" ? found.ours : found.floor).init(size: size)
+  for index in 0..<iterations { fixture.step(index) }
+  precondition(iterations == 0 || fixture.seen > 0)
 }

@@ -268,6 +268,8 @@ let benchmarks: @Sendable () -> Void = {
 
   registerObservableArrayBenchmarks()
 
+  registerCollectionEditBenchmarks()
+
   s10(OursTwoWay.self, "ours")
   s10(PeerTwoWay.self, "opencombine")
   s10(FloorTwoWay.self, "floor")

@@ -124,6 +124,7 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
   ///   `array` is then left unchanged.
   /// - Complexity: O(*k*) element moves for *k* changes when there are no moves and few changes,
   ///   O(*n*) otherwise.
+  @inlinable
   public func apply<Element>(to array: inout [Element], newContents: [Element]) throws(MismatchError) {
     try apply(to: &array, newCount: newContents.count) { newContents[$0] }
   }
@@ -138,6 +139,7 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
   /// ```
   ///
   /// - Throws: ``MismatchError`` when the changeset does not fit; `array` is then left unchanged.
+  @inlinable
   public func apply<Element>(
     to array: inout [Element],
     newCount: Int,
@@ -155,6 +157,7 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  @usableFromInline
   func validate(oldCount: Int, newCount: Int) throws(MismatchError) {
     var seenOld = Set<Int>()
     for offset in deletes + updates + moves.map(\.from) {
@@ -183,7 +186,8 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Deletes from the back, updates in the intermediate array, then inserts from the front.
-  private func applyInPlace<Element>(to array: inout [Element], newElement: (Int) -> Element) {
+  @inlinable
+  func applyInPlace<Element>(to array: inout [Element], newElement: (Int) -> Element) {
     for offset in deletes.reversed() { array.remove(at: offset) }
     var deleteIndex = 0
     for offset in updates {
@@ -198,7 +202,8 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
     for offset in inserts { array.insert(newElement(offset), at: offset) }
   }
 
-  private func rebuilt<Element>(from old: [Element], newCount: Int, newElement: (Int) -> Element) -> [Element] {
+  @inlinable
+  func rebuilt<Element>(from old: [Element], newCount: Int, newElement: (Int) -> Element) -> [Element] {
     var removed = [Bool](repeating: false, count: old.count)
     for offset in deletes { removed[offset] = true }
     for move in moves { removed[move.from] = true }

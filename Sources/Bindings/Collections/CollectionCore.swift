@@ -49,8 +49,27 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
 
   @usableFromInline
   enum Delivery {
-    case event(Event)
+    case event(EventBox)
     case replay(CombineIdentifier, Contents)
+  }
+
+  /// An event on its way to the subscribers, boxed: the subject and the queue copy what they carry,
+  /// and an event holds several references (the contents and a changeset's lists), a box one. The
+  /// fields are typed by the core's own parameters, so that the box's deinit, which runs generic,
+  /// finds their types in its metadata instead of looking up the metadata of `CollectionEvent`.
+  @usableFromInline
+  final class EventBox {
+    @usableFromInline let contents: Contents
+    @usableFromInline let change: Change
+
+    @inlinable
+    init(contents: Contents, change: Change) {
+      self.contents = contents
+      self.change = change
+    }
+
+    @inlinable
+    var event: Event { Event(contents: contents, change: change) }
   }
 
   /// What the lock guards. Its methods decide; the core acts on their answer after unlocking.
@@ -72,7 +91,22 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
     @inlinable
     mutating func commit(_ change: Change) -> Bool {
       version += 1
-      return queue(.event(Event(contents: contents, change: change)))
+      return queue(.event(EventBox(contents: contents, change: change)))
+    }
+
+    /// Records an edit that produced `change`. When nobody is delivering, the caller becomes the
+    /// deliverer and gets the event to send at once, with no trip through the queue (which would
+    /// allocate the queue's buffer for every edit); otherwise the event is queued and `nil` returned.
+    @inlinable
+    mutating func commitForDelivery(_ change: Change) -> EventBox? {
+      version += 1
+      let event = EventBox(contents: contents, change: change)
+      guard isDelivering else {
+        isDelivering = true
+        return event
+      }
+      pending.append(.event(event))
+      return nil
     }
 
     /// Queues `delivery`; returns whether the caller must deliver the queue (nobody else is).
@@ -105,10 +139,12 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   }
 
   /// The current contents and their version.
+  @usableFromInline
   var snapshot: (contents: Contents, version: Int) {
     state.withLock { ($0.contents, $0.version) }
   }
 
+  @usableFromInline
   var contents: Contents {
     state.withLock { $0.contents }
   }
@@ -126,26 +162,43 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   /// nothing.
   @inlinable
   func edit<Result>(_ mutation: (inout Contents) -> (change: Change?, result: Result)) -> Result {
-    let (result, mustDeliver) = state.withLock { state -> (Result, Bool) in
+    let (result, event) = state.withLock { state -> (Result, EventBox?) in
       let (change, result) = mutation(&state.contents)
-      guard let change else { return (result, false) }
-      return (result, state.commit(change))
+      guard let change else { return (result, nil) }
+      return (result, state.commitForDelivery(change))
     }
-    if mustDeliver { deliverQueue() }
+    if let event { deliver(event) }
     return result
+  }
+
+  /// Sends `event`, which this thread committed while nobody was delivering, then delivers whatever
+  /// was queued meanwhile.
+  @inlinable
+  func deliver(_ event: EventBox) {
+    subject.send(.event(event))
+    deliverQueue()
   }
 
   /// Replaces the contents with `contents` if no edit happened since `version`; the old contents are
   /// released after unlocking. Returns whether it replaced them.
   func replace(ifVersion version: Int, with contents: Contents, change: Change) -> Bool {
-    let (old, mustDeliver) = state.withLock { state -> (Contents?, Bool) in
-      guard state.version == version else { return (nil, false) }
-      let old = state.contents
-      state.contents = contents
-      return (old, state.commit(change))
+    var replacement: Contents? = contents
+    return exchange(ifVersion: version, with: &replacement, change: change)
+  }
+
+  /// Swaps `contents` with the contents if no edit happened since `version`, and delivers `change`;
+  /// `contents` then holds the contents it replaced, for the caller to release (or reuse) after
+  /// unlocking. Returns whether it swapped them.
+  @inlinable
+  func exchange(ifVersion version: Int, with contents: inout Contents?, change: Change) -> Bool {
+    let (swapped, event) = state.withLock { state -> (Bool, EventBox?) in
+      guard state.version == version, let new = contents.take() else { return (false, nil) }
+      contents = state.contents
+      state.contents = new
+      return (true, state.commitForDelivery(change))
     }
-    if mustDeliver { deliverQueue() }
-    return old != nil
+    if let event { deliver(event) }
+    return swapped
   }
 
   /// Delivers the queue, outside the lock, until it is empty; edits made meanwhile (from other
@@ -223,9 +276,9 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
         guard id == combineIdentifier, !hasReplayed else { return .max(1) }
         hasReplayed = true
         return downstream.receive(Event(contents: contents, change: resetChange))
-      case .event(let event):
+      case .event(let box):
         guard hasReplayed else { return .max(1) }
-        return downstream.receive(event)
+        return downstream.receive(box.event)
       }
     }
 

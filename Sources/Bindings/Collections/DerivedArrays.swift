@@ -167,6 +167,11 @@ final class CompactMappingDeriver<Source, Derived>: ArrayDeriver {
   func receive(_ event: ObservableArrayEvent<Source>, into core: CollectionCore<[Derived], ArrayChangeset>) {
     let change = event.change
     let source = event.contents
+    if change.updates.count == 1, change.inserts.isEmpty, change.deletes.isEmpty, change.moves.isEmpty,
+      !change.isReset
+    {
+      return receiveUpdate(at: change.updates[0], of: source, into: core)
+    }
     if change.isReset {
       let results = source.map(transform)
       included = results.map { $0 == nil ? 0 : 1 }
@@ -230,6 +235,43 @@ final class CompactMappingDeriver<Source, Derived>: ArrayDeriver {
     let derivedChange = ArrayChangeset(deletes: deletes, inserts: inserts, updates: updates, moves: moves)
     let derivedCount = core.read { $0.count } - deletes.count + inserts.count
     core.apply(derivedChange, newCount: derivedCount, derivedElements)
+  }
+
+  /// One updated element, the most common event, without the general path's maps: it stays, goes
+  /// or comes at its rank among the included elements, O(log *n*) to find.
+  @inlinable
+  func receiveUpdate(at offset: Int, of source: [Source], into core: CollectionCore<[Derived], ArrayChangeset>) {
+    let result = transform(source[offset])
+    let wasIncluded = included[offset] == 1
+    let rank = counts.count(before: offset)
+    switch (wasIncluded, result) {
+    case (true, .some(let element)):
+      let old = core.edit { contents in
+        let old = contents[rank]
+        contents[rank] = element
+        return (ArrayChangeset(sortedDeletes: [], sortedInserts: [], sortedUpdates: [rank], sortedMoves: []), old)
+      }
+      withExtendedLifetime(old) {}
+    case (true, .none):
+      included[offset] = 0
+      counts.add(-1, at: offset)
+      let removed = core.edit { contents in
+        (
+          ArrayChangeset(sortedDeletes: [rank], sortedInserts: [], sortedUpdates: [], sortedMoves: []),
+          contents.remove(at: rank)
+        )
+      }
+      withExtendedLifetime(removed) {}
+    case (false, .some(let element)):
+      included[offset] = 1
+      counts.add(1, at: offset)
+      core.edit { contents in
+        contents.insert(element, at: rank)
+        return (ArrayChangeset(sortedDeletes: [], sortedInserts: [rank], sortedUpdates: [], sortedMoves: []), ())
+      }
+    case (false, .none):
+      break
+    }
   }
 
   /// Brings `counts` in line with `included` after `change`: O(*k* log *n*) for *k* changes when

@@ -23,8 +23,9 @@ public class ObservableDictionary<Key: Hashable, Value>: Publisher, @unchecked S
   /// An observable dictionary never fails.
   public typealias Failure = Never
 
-  let core: CollectionCore<[Key: Value], DictionaryChangeset<Key>>
+  @usableFromInline let core: CollectionCore<[Key: Value], DictionaryChangeset<Key>>
 
+  @usableFromInline
   init(core: CollectionCore<[Key: Value], DictionaryChangeset<Key>>) {
     self.core = core
   }
@@ -54,13 +55,15 @@ public class ObservableDictionary<Key: Hashable, Value>: Publisher, @unchecked S
   /// ```swift
   /// print(ObservableDictionary(["a": 1])["a"] ?? 0)   // prints "1"
   /// ```
+  @inlinable
   public subscript(key: Key) -> Value? {
-    contents[key]
+    core.contents[key]
   }
 
   /// Attaches `subscriber`: it receives the current contents on its first demand, then every change.
   ///
   /// Each subscription keeps the dictionary alive.
+  @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
     core.attach(subscriber, keepAlive: self)
   }
@@ -80,14 +83,20 @@ public class ObservableDictionary<Key: Hashable, Value>: Publisher, @unchecked S
 /// }                                          // prints "inserted ["grace"], removed ["ada"]"
 /// ```
 ///
-/// Each edit sends one event, in edit order, from any thread. The keys' `hash(into:)` and `==` run
-/// outside the lock: an edit copies a snapshot of the contents, changes the copy, and commits it
-/// only if no other edit came in between (otherwise it runs again on the new contents).
+/// Each edit sends one event, in edit order, from any thread. The keys' `hash(into:)` and `==` never
+/// run under a lock, and no thread waits for them: an edit changes a second copy of the contents
+/// that only it holds, and swaps it in if no other edit came in between (otherwise it runs again on
+/// the new contents).
 ///
-/// - Complexity: an edit copies the dictionary, O(*n*); use ``batchUpdate(_:)`` for many edits at once.
+/// - Complexity: setting or removing one key is O(1) amortized when no subscriber holds an earlier
+///   event's contents and edits do not overlap; the dictionary keeps two copies of its contents.
+///   ``batchUpdate(_:)``, ``removeAll()`` and ``replace(with:)`` are O(*n*).
 public final class MutableObservableDictionary<Key: Hashable, Value>: ObservableDictionary<Key, Value>,
   @unchecked Sendable
 {
+  /// The second copy of the contents that edits change in place (see `SpareContents`).
+  @usableFromInline let spare = SpareSlot<[Key: Value]>(nil)
+
   /// Creates a dictionary holding `contents`.
   ///
   /// ```swift
@@ -104,8 +113,9 @@ public final class MutableObservableDictionary<Key: Hashable, Value>: Observable
   /// scores["a"] = nil
   /// print(scores.isEmpty)   // prints "true"
   /// ```
+  @inlinable
   public override subscript(key: Key) -> Value? {
-    get { super[key] }
+    get { core.contents[key] }
     set {
       if let newValue {
         updateValue(newValue, forKey: key)
@@ -122,25 +132,31 @@ public final class MutableObservableDictionary<Key: Hashable, Value>: Observable
   /// print(scores.updateValue(2, forKey: "a") ?? 0)   // prints "1"
   /// ```
   @discardableResult
+  @inlinable
   public func updateValue(_ value: Value, forKey key: Key) -> Value? {
-    core.mutateOutsideLock { contents in
+    core.editOutsideLock(spare: spare) { contents in
       let old = contents.updateValue(value, forKey: key)
       return (old == nil ? DictionaryChangeset(inserted: [key]) : DictionaryChangeset(updated: [key]), old)
+    } redo: { contents in
+      contents.updateValue(value, forKey: key)
     }
   }
 
   /// Removes `key` and returns its value, or returns `nil` (and sends nothing) if it was not there.
   @discardableResult
+  @inlinable
   public func removeValue(forKey key: Key) -> Value? {
-    core.mutateOutsideLock { contents in
+    core.editOutsideLock(spare: spare) { contents in
       let old = contents.removeValue(forKey: key)
       return (old == nil ? nil : DictionaryChangeset(removed: [key]), old)
+    } redo: { contents in
+      contents.removeValue(forKey: key)
     }
   }
 
   /// Removes every key, in one event.
   public func removeAll() {
-    core.mutateOutsideLock { contents in
+    core.editOutsideLock(spare: spare, isBatch: true) { contents in
       let removed = Set(contents.keys)
       contents = [:]
       return (removed.isEmpty ? nil : DictionaryChangeset(removed: removed), ())
@@ -178,7 +194,7 @@ public final class MutableObservableDictionary<Key: Hashable, Value>: Observable
   /// changes nothing sends nothing.
   @discardableResult
   public func batchUpdate<Result>(_ body: (inout DictionaryBatch<Key, Value>) throws -> Result) rethrows -> Result {
-    try core.mutateOutsideLock { contents in
+    try core.editOutsideLock(spare: spare, isBatch: true) { contents in
       var batch = DictionaryBatch(contents)
       contents = [:]
       let result = try body(&batch)
@@ -191,7 +207,7 @@ public final class MutableObservableDictionary<Key: Hashable, Value>: Observable
   /// Replaces the contents, treating keys on both sides whose values are the same by `isSame` as
   /// unchanged.
   func replace(with newContents: [Key: Value], isSame: (Value, Value) -> Bool) {
-    core.mutateOutsideLock { contents in
+    core.editOutsideLock(spare: spare, isBatch: true) { contents in
       var change = DictionaryChangeset<Key>()
       var inserted = Set<Key>()
       var updated = Set<Key>()

@@ -29,8 +29,9 @@ public class ObservableSectionedArray<Metadata, Item>: Publisher, RandomAccessCo
   /// Sections are found by their offset.
   public typealias Index = Int
 
-  let core: CollectionCore<[ArraySection<Metadata, Item>], SectionedArrayChangeset>
+  @usableFromInline let core: CollectionCore<[ArraySection<Metadata, Item>], SectionedArrayChangeset>
 
+  @usableFromInline
   init(core: CollectionCore<[ArraySection<Metadata, Item>], SectionedArrayChangeset>) {
     self.core = core
   }
@@ -84,6 +85,7 @@ public class ObservableSectionedArray<Metadata, Item>: Publisher, RandomAccessCo
   /// Attaches `subscriber`: it receives the current sections on its first demand, then every change.
   ///
   /// Each subscription keeps the array alive.
+  @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
     core.attach(subscriber, keepAlive: self)
   }
@@ -128,6 +130,7 @@ public final class MutableObservableSectionedArray<Metadata, Item>: ObservableSe
   /// groups[ItemPath(section: 0, item: 0)] = 10
   /// print(groups.contents)   // prints "[A: [10]]"
   /// ```
+  @inlinable
   public override subscript(path: ItemPath) -> Item {
     get { super[path] }
     set {
@@ -150,6 +153,7 @@ public final class MutableObservableSectionedArray<Metadata, Item>: ObservableSe
   /// groups.appendSection(ArraySection("A", items: [1]))
   /// print(groups.count)   // prints "1"
   /// ```
+  @inlinable
   public func appendSection(_ section: ArraySection<Metadata, Item>) {
     edit { sections in
       sections.append(section)
@@ -166,6 +170,7 @@ public final class MutableObservableSectionedArray<Metadata, Item>: ObservableSe
   /// ```
   ///
   /// - Precondition: `index` is in `0...count`.
+  @inlinable
   public func insertSection(_ section: ArraySection<Metadata, Item>, at index: Int) {
     edit { sections in
       precondition(
@@ -184,6 +189,7 @@ public final class MutableObservableSectionedArray<Metadata, Item>: ObservableSe
   ///
   /// - Precondition: `index` is a valid section offset.
   @discardableResult
+  @inlinable
   public func removeSection(at index: Int) -> ArraySection<Metadata, Item> {
     edit { sections in
       Self.checkSection(index, in: sections)
@@ -201,6 +207,7 @@ public final class MutableObservableSectionedArray<Metadata, Item>: ObservableSe
   /// ```
   ///
   /// - Precondition: both are valid section offsets.
+  @inlinable
   public func moveSection(from: Int, to: Int) {
     edit { sections in
       Self.checkSection(from, in: sections)
@@ -220,6 +227,7 @@ public final class MutableObservableSectionedArray<Metadata, Item>: ObservableSe
   /// ```
   ///
   /// - Precondition: `index` is a valid section offset.
+  @inlinable
   public func updateMetadata(_ metadata: Metadata, ofSection index: Int) {
     let old = edit { sections in
       Self.checkSection(index, in: sections)
@@ -231,6 +239,7 @@ public final class MutableObservableSectionedArray<Metadata, Item>: ObservableSe
   }
 
   /// Removes every section, sent as deletes of every section.
+  @inlinable
   public func removeAll() {
     let removed = edit { sections in
       guard !sections.isEmpty else { return (nil, [ArraySection<Metadata, Item>]()) }
@@ -248,6 +257,7 @@ public final class MutableObservableSectionedArray<Metadata, Item>: ObservableSe
   /// groups.replace(with: [ArraySection("B", items: [2])])
   /// print(groups.contents)   // prints "[B: [2]]"
   /// ```
+  @inlinable
   public func replace(with sections: [ArraySection<Metadata, Item>]) {
     let old = edit { contents in
       let old = contents
@@ -263,6 +273,7 @@ public final class MutableObservableSectionedArray<Metadata, Item>: ObservableSe
   ///
   /// - Complexity: O(1) amortized when no subscriber holds an earlier event's contents.
   /// - Precondition: `section` is a valid section offset.
+  @inlinable
   public func appendItem(_ item: Item, toSection section: Int) {
     edit { sections in
       Self.checkSection(section, in: sections)
@@ -281,6 +292,7 @@ public final class MutableObservableSectionedArray<Metadata, Item>: ObservableSe
   /// ```
   ///
   /// - Precondition: the section exists and `path.item` is in `0...` its item count.
+  @inlinable
   public func insertItem(_ item: Item, at path: ItemPath) {
     edit { sections in
       Self.checkInsertion(path, in: sections)
@@ -293,6 +305,7 @@ public final class MutableObservableSectionedArray<Metadata, Item>: ObservableSe
   ///
   /// - Precondition: `path` is a valid item path.
   @discardableResult
+  @inlinable
   public func removeItem(at path: ItemPath) -> Item {
     edit { sections in
       Self.checkItem(path, in: sections)
@@ -311,6 +324,7 @@ public final class MutableObservableSectionedArray<Metadata, Item>: ObservableSe
   ///
   /// `to` is a path after the move: in the same section it must be a valid item offset, in another
   /// section it may be that section's item count (the end).
+  @inlinable
   public func moveItem(from: ItemPath, to: ItemPath) {
     edit { sections in
       Self.checkItem(from, in: sections)
@@ -363,18 +377,21 @@ public final class MutableObservableSectionedArray<Metadata, Item>: ObservableSe
   // MARK: Helpers
 
   /// Edits under the core's lock: `mutation` is library code only.
-  private func edit<Result>(
+  @inlinable
+  func edit<Result>(
     _ mutation: (inout [ArraySection<Metadata, Item>]) -> (change: SectionedArrayChangeset?, result: Result)
   ) -> Result {
     core.edit(mutation)
   }
 
-  private static func checkSection(_ index: Int, in sections: [ArraySection<Metadata, Item>]) {
+  @inlinable
+  static func checkSection(_ index: Int, in sections: [ArraySection<Metadata, Item>]) {
     precondition(
       sections.indices.contains(index), "section index \(index) is out of range (count \(sections.count))")
   }
 
-  private static func checkItem(_ path: ItemPath, in sections: [ArraySection<Metadata, Item>]) {
+  @inlinable
+  static func checkItem(_ path: ItemPath, in sections: [ArraySection<Metadata, Item>]) {
     checkSection(path.section, in: sections)
     precondition(
       sections[path.section].items.indices.contains(path.item),
@@ -382,7 +399,8 @@ public final class MutableObservableSectionedArray<Metadata, Item>: ObservableSe
     )
   }
 
-  private static func checkInsertion(_ path: ItemPath, in sections: [ArraySection<Metadata, Item>]) {
+  @inlinable
+  static func checkInsertion(_ path: ItemPath, in sections: [ArraySection<Metadata, Item>]) {
     checkSection(path.section, in: sections)
     precondition(
       path.item >= 0 && path.item <= sections[path.section].items.count,

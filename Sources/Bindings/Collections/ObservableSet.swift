@@ -15,16 +15,18 @@ public typealias ObservableSetEvent<Element: Hashable> = CollectionEvent<Set<Ele
 /// `<~` and every operator; it never fails nor completes. Safe to use from any thread.
 ///
 /// The members' `hash(into:)` and `==` are your code, so they never run while the set holds its
-/// lock: an edit works on a snapshot and commits only if no other edit came first (otherwise it
-/// runs again on the new contents), and `contains(_:)` looks into a snapshot.
+/// lock: an edit works on a copy of the members that only it holds and commits only if no other edit
+/// came first (otherwise it runs again on the new contents), and `contains(_:)` looks into a
+/// snapshot.
 public class ObservableSet<Element: Hashable>: Publisher, @unchecked Sendable {
   /// The events: the members after each change, and the change.
   public typealias Output = ObservableSetEvent<Element>
   /// An observable set never fails.
   public typealias Failure = Never
 
-  let core: CollectionCore<Set<Element>, SetChangeset<Element>>
+  @usableFromInline let core: CollectionCore<Set<Element>, SetChangeset<Element>>
 
+  @usableFromInline
   init(core: CollectionCore<Set<Element>, SetChangeset<Element>>) {
     self.core = core
   }
@@ -54,13 +56,15 @@ public class ObservableSet<Element: Hashable>: Publisher, @unchecked Sendable {
   /// ```swift
   /// print(ObservableSet([1, 2]).contains(2))   // prints "true"
   /// ```
+  @inlinable
   public func contains(_ member: Element) -> Bool {
-    contents.contains(member)
+    core.contents.contains(member)
   }
 
   /// Attaches `subscriber`: it receives the current members on its first demand, then every change.
   ///
   /// Each subscription keeps the set alive.
+  @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
     core.attach(subscriber, keepAlive: self)
   }
@@ -81,11 +85,18 @@ public class ObservableSet<Element: Hashable>: Publisher, @unchecked Sendable {
 /// ```
 ///
 /// Each edit sends one event, in edit order, from any thread. The members' `hash(into:)` and `==`
-/// run outside the lock: an edit copies a snapshot of the members, changes the copy, and commits it
-/// only if no other edit came in between (otherwise it runs again on the new members).
+/// never run under a lock, and no thread waits for them: an edit changes a second copy of the
+/// members that only it holds, and swaps it in if no other edit came in between (otherwise it runs
+/// again on the new members).
 ///
-/// - Complexity: an edit copies the set, O(*n*); use ``batchUpdate(_:)`` for many edits at once.
+/// - Complexity: `insert`, `update(with:)` and `remove` are O(1) amortized when no subscriber holds an
+///   earlier event's members and edits do not overlap; the set keeps two copies of its members.
+///   ``batchUpdate(_:)``, ``formUnion(_:)``, ``subtract(_:)``, ``removeAll()`` and
+///   ``replace(with:)`` are O(*n*).
 public final class MutableObservableSet<Element: Hashable>: ObservableSet<Element>, @unchecked Sendable {
+  /// The second copy of the members that edits change in place (see `SpareContents`).
+  @usableFromInline let spare = SpareSlot<Set<Element>>(nil)
+
   /// Creates a set holding `members`.
   ///
   /// ```swift
@@ -102,10 +113,13 @@ public final class MutableObservableSet<Element: Hashable>: ObservableSet<Elemen
   /// print(tags.insert("a").inserted)   // prints "false"
   /// ```
   @discardableResult
+  @inlinable
   public func insert(_ member: Element) -> (inserted: Bool, memberAfterInsert: Element) {
-    mutate { members in
+    core.editOutsideLock(spare: spare) { members in
       let result = members.insert(member)
       return (result.inserted ? SetChangeset(inserted: [member]) : nil, result)
+    } redo: { members in
+      members.insert(member)
     }
   }
 
@@ -117,10 +131,13 @@ public final class MutableObservableSet<Element: Hashable>: ObservableSet<Elemen
   /// print(tags.update(with: "a") ?? "none")   // prints "a"
   /// ```
   @discardableResult
+  @inlinable
   public func update(with member: Element) -> Element? {
-    mutate { members in
+    core.editOutsideLock(spare: spare) { members in
       let old = members.update(with: member)
       return (old == nil ? SetChangeset(inserted: [member]) : SetChangeset(updated: [member]), old)
+    } redo: { members in
+      members.update(with: member)
     }
   }
 
@@ -131,17 +148,20 @@ public final class MutableObservableSet<Element: Hashable>: ObservableSet<Elemen
   /// print(tags.remove("a") ?? "none")   // prints "a"
   /// ```
   @discardableResult
+  @inlinable
   public func remove(_ member: Element) -> Element? {
-    mutate { members in
+    core.editOutsideLock(spare: spare) { members in
       let removed = members.remove(member)
       return (removed.map { SetChangeset(removed: [$0]) }, removed)
+    } redo: { members in
+      members.remove(member)
     }
   }
 
   /// Inserts the members of `other` that are not already there, in one event.
   public func formUnion<S: Sequence>(_ other: S) where S.Element == Element {
     let added = Set(other)
-    mutate { members in
+    batch { members in
       let inserted = added.subtracting(members)
       members.formUnion(inserted)
       return (inserted.isEmpty ? nil : SetChangeset(inserted: inserted), ())
@@ -151,7 +171,7 @@ public final class MutableObservableSet<Element: Hashable>: ObservableSet<Elemen
   /// Removes the members of `other`, in one event.
   public func subtract<S: Sequence>(_ other: S) where S.Element == Element {
     let taken = Set(other)
-    mutate { members in
+    batch { members in
       let removed = members.intersection(taken)
       members.subtract(removed)
       return (removed.isEmpty ? nil : SetChangeset(removed: removed), ())
@@ -160,7 +180,7 @@ public final class MutableObservableSet<Element: Hashable>: ObservableSet<Elemen
 
   /// Removes every member, in one event.
   public func removeAll() {
-    mutate { members in
+    batch { members in
       let removed = members
       members = []
       return (removed.isEmpty ? nil : SetChangeset(removed: removed), ())
@@ -197,7 +217,7 @@ public final class MutableObservableSet<Element: Hashable>: ObservableSet<Elemen
   /// - Complexity: O(*n*) for the copy and the comparison of the members before and after.
   @discardableResult
   public func batchUpdate<Result>(_ body: (inout Set<Element>) throws -> Result) rethrows -> Result {
-    try mutate { members in
+    try batch { members in
       let old = members
       let result = try body(&members)
       let change = SetChangeset(inserted: members.subtracting(old), removed: old.subtracting(members))
@@ -205,32 +225,11 @@ public final class MutableObservableSet<Element: Hashable>: ObservableSet<Elemen
     }
   }
 
-  /// Runs `body` on a copy of a snapshot, outside the lock, and commits the copy if no edit came
-  /// in between; otherwise runs it again on the new contents. A `nil` change commits nothing.
-  private func mutate<Result>(
+  /// Runs `body` outside the lock and commits its result if no edit came in between; otherwise runs
+  /// it again on the new contents. A `nil` change commits nothing.
+  private func batch<Result>(
     _ body: (inout Set<Element>) throws -> (change: SetChangeset<Element>?, result: Result)
   ) rethrows -> Result {
-    try core.mutateOutsideLock(body)
-  }
-}
-
-extension CollectionCore {
-  /// Runs `body` on a copy of a snapshot of the contents, outside the lock (it may call user code,
-  /// such as `hash(into:)` and `==`), and commits the copy with the change if no edit came in
-  /// between; otherwise runs it again on the new contents. A `nil` change commits nothing (and is
-  /// returned only if the snapshot was still current).
-  func mutateOutsideLock<Result>(
-    _ body: (inout Contents) throws -> (change: Change?, result: Result)
-  ) rethrows -> Result {
-    while true {
-      let (snapshot, version) = self.snapshot
-      var working = snapshot
-      let (change, result) = try body(&working)
-      guard let change else {
-        if self.snapshot.version == version { return result }
-        continue
-      }
-      if replace(ifVersion: version, with: working, change: change) { return result }
-    }
+    try core.editOutsideLock(spare: spare, isBatch: true, body)
   }
 }
