@@ -10,7 +10,7 @@
 ///
 /// It gives its current value to each new subscriber and never fails. It follows its source for as
 /// long as it is held or has subscribers; `transform` runs once per change of the source.
-public final class Property<Value>: Publisher, @unchecked Sendable {
+public final class Property<Value>: Publisher {
   /// The property's values: the current one on subscribe, then every change.
   public typealias Output = Value
   /// This publisher never fails.
@@ -80,3 +80,7 @@ public final class Property<Value>: Publisher, @unchecked Sendable {
     sourceSubscription = source.sink { subject.send(transform($0)) }
   }
 }
+
+// Safe to share between threads when its values are: they are read and received on any thread.
+// The property's own state is guarded by its lock.
+extension Property: @unchecked Sendable where Value: Sendable {}
