@@ -184,8 +184,9 @@ struct CombiningUpstreams<Failure: Error> {
   }
 
   /// Ends a delivery that finds the subscription no longer active: sends the completion that
-  /// waited for it, if any. Call only when ``isActive`` is false.
-  @inlinable
+  /// waited for it, if any. Call only when ``isActive`` is false. Kept out of the per-value path,
+  /// which it would make longer.
+  @inlinable @inline(never)
   mutating func endDeliveryAfterTheEnd() -> DeliveryFinishedAction {
     isDelivering = false
     switch phase {
