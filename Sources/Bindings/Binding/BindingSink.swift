@@ -211,3 +211,5 @@ extension BindingSink where Input == Never {
 /// target's thread.
 @usableFromInline
 typealias BindingDelivery = (@escaping () -> Void) -> Void
+
+extension BindingSink: IdempotentCancellable {}

@@ -244,3 +244,6 @@ extension Publisher where Failure == Never {
     }
   }
 }
+
+extension Subscribers.Assign: IdempotentCancellable {}
+extension Subscribers.WeakAssign: IdempotentCancellable {}
