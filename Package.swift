@@ -19,9 +19,11 @@ let package = Package(
     .target(
       name: "Bindings",
       swiftSettings: [
-        // `Internal/Lock.swift`: a lock and the state it guards stored inline at a stable address.
-        .enableExperimentalFeature("RawLayout"),
-        .enableExperimentalFeature("BuiltinModule"),
+        // `Internal/Lock.swift`: on Linux and Android, a parking lock and the state it guards stored
+        // inline at a stable address. Elsewhere the lock is `Synchronization.Mutex` and no unproposed
+        // feature is used; a toolchain without these features builds the `Mutex` lock on Linux too.
+        .enableExperimentalFeature("RawLayout", .when(platforms: [.linux, .android])),
+        .enableExperimentalFeature("BuiltinModule", .when(platforms: [.linux, .android])),
       ]
     ),
     .target(name: "BindingsTesting", dependencies: ["Bindings"]),

@@ -78,8 +78,7 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
 }
 
 /// A cancellable of the library's own whose `cancel()` is already idempotent and thread-safe, so
-/// that ``AnyCancellable`` can hold it directly.
-/// A class whose `cancel()` is idempotent and thread-safe, which ``AnyCancellable`` wraps as it is.
+/// that ``AnyCancellable`` can hold it directly. Each conformance is declared next to its type.
 @usableFromInline
 protocol IdempotentCancellable: AnyObject, Cancellable {}
 
@@ -104,9 +103,3 @@ final class CancelOnce: Cancellable, @unchecked Sendable {
 }
 
 extension CancelOnce: IdempotentCancellable {}
-extension BindingSink: IdempotentCancellable {}
-extension TwoWayBindingLink: IdempotentCancellable {}
-extension Subscribers.Sink: IdempotentCancellable {}
-extension Subscribers.Assign: IdempotentCancellable {}
-extension Subscribers.WeakAssign: IdempotentCancellable {}
-extension SubjectForwarder: IdempotentCancellable {}

@@ -88,3 +88,5 @@ final class SubjectForwarder<Downstream: Subject>: Subscriber, Cancellable, @unc
     if let upstream { (subject as? any UpstreamRemovingSubject)?.removeUpstream(upstream.combineIdentifier) }
   }
 }
+
+extension SubjectForwarder: IdempotentCancellable {}

@@ -16,7 +16,7 @@ import Foundation
 ///
 /// The state lives in its own allocation, at a stable address reached through a pointer, so access
 /// involves no dynamic exclusivity check; the lock is an `NSLock`, which ThreadSanitizer sees.
-struct Locked<State>: ~Copyable, @unchecked Sendable {
+struct Locked<State>: ~Copyable {
   private let lock = NSLock()
   private let state: UnsafeMutablePointer<State>
 
@@ -41,3 +41,7 @@ struct Locked<State>: ~Copyable, @unchecked Sendable {
     return try body(&state.pointee)
   }
 }
+
+// Sendable when the state is: `withLock` can hand a reference from the state out of the critical
+// section, so with a non-`Sendable` state the owner (an `@unchecked Sendable` class) vouches for it.
+extension Locked: @unchecked Sendable where State: Sendable {}

@@ -240,3 +240,5 @@ extension BindingSink: BindingTargetConvertible where Owner: BindingOwner {
     }
   }
 }
+
+extension BindingSink: IdempotentCancellable {}

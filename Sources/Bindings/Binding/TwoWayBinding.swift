@@ -469,3 +469,5 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     for registration in released.registrations { registration.remove() }
   }
 }
+
+extension TwoWayBindingLink: IdempotentCancellable {}

@@ -1,11 +1,23 @@
+// The lock the library uses, in two builds.
+//
+// - Linux and Android: a 4-byte lock word with a parking lot (`Lock`, `ParkingLot`), stored with the
+//   state it guards in a raw-layout cell (`InlineCell`). It needs two unproposed compiler features,
+//   `RawLayout` and `BuiltinModule`, which Package.swift enables on these platforms only. It pays
+//   there: ThreadSanitizer does not see `Synchronization.Mutex` on Linux (its slow path is compiled
+//   in the uninstrumented standard library), and ours costs fewer instructions (DESIGN.md,
+//   "Threading", has the measurements).
+// - Everywhere else (Apple platforms, Windows), and on Linux with a toolchain that lacks either
+//   feature or with `-D BINDINGS_MUTEX_LOCK`: the standard library's `Synchronization.Mutex`, which
+//   is an `os_unfair_lock` on Apple platforms and an `SRWLOCK` on Windows, both of which
+//   ThreadSanitizer sees where it runs.
+//
+// Both builds give `Locked` the same interface, so the rest of the library does not know which one
+// it has.
+#if (os(Linux) || os(Android)) && hasFeature(RawLayout) && hasFeature(BuiltinModule) && !BINDINGS_MUTEX_LOCK
 import Builtin
 import Synchronization
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(WinSDK)
-import WinSDK
-#elseif canImport(Glibc)
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
@@ -19,7 +31,7 @@ import Android
 /// A class's stored `let` of a non-copyable raw-layout type is never moved or copied: borrowing it
 /// borrows it in place. That is what lets a lock word and the state it guards live inside the object
 /// that owns them, with no allocation of their own (the same construction as the standard library's
-/// `Mutex`, which cannot be used here: ThreadSanitizer does not see it on Linux).
+/// `Mutex`, which is not used on Linux: ThreadSanitizer does not see it there).
 @usableFromInline
 @_rawLayout(like: Value, movesAsLike)
 struct InlineCell<Value: ~Copyable>: ~Copyable {
@@ -39,67 +51,26 @@ struct InlineCell<Value: ~Copyable>: ~Copyable {
   }
 }
 
-/// The one lock primitive the library uses: a lock stored inline in its owner, that spins briefly
-/// and then parks a waiting thread.
+/// The lock of ``Locked`` on Linux and Android: a 4-byte lock word stored inline in its owner, that
+/// spins briefly and then parks a waiting thread.
 ///
-/// - On Linux and Android: a 4-byte lock word (``Synchronization/Atomic``) with a parking lot. Taking
-///   a free lock is one compare-and-swap and releasing it one exchange, both inlined into the caller;
-///   a thread that finds the lock taken spins for a short while, then parks on a condition variable
-///   in one of ``ParkingLot``'s buckets (chosen by the lock's address), and the releasing thread
-///   wakes it. A parked thread sleeps rather than burning its time slice while the holder is
-///   preempted (a spin-then-`sched_yield` lock, used before, measured a 414 ms worst wait under
-///   outside load against 60 ms for a parking lock). ThreadSanitizer sees the lock: its atomic
-///   operations are compiled into the library, with acquire and release ordering, and the buckets
-///   are pthread mutexes and condition variables, which it intercepts. (`Synchronization.Mutex` is
-///   not seen by ThreadSanitizer on Linux: its operations are compiled in the uninstrumented
-///   standard library. A glibc `pthread_mutex_t`, used before, is 40 bytes in every object that
-///   holds a lock.)
-/// - On Apple platforms: `os_unfair_lock` (4 bytes, parks, with priority donation); on Windows:
-///   `SRWLOCK`.
+/// Taking a free lock is one compare-and-swap and releasing it one exchange, both inlined into the
+/// caller; a thread that finds the lock taken spins for a short while, then parks on a condition
+/// variable in one of ``ParkingLot``'s buckets (chosen by the lock's address), and the releasing
+/// thread wakes it. A parked thread sleeps rather than burning its time slice while the holder is
+/// preempted (a spin-then-`sched_yield` lock, used before, measured a 414 ms worst wait under
+/// outside load against 60 ms for a parking lock). ThreadSanitizer sees the lock: its atomic
+/// operations are compiled into the library, with acquire and release ordering, and the buckets are
+/// pthread mutexes and condition variables, which it intercepts. (`Synchronization.Mutex` is not
+/// seen by ThreadSanitizer on Linux: its slow path is compiled in the uninstrumented standard
+/// library. A glibc `pthread_mutex_t`, used before, is 40 bytes in every object that holds a lock.)
 ///
-/// Stored inline at a stable address (``InlineCell``, or the raw layout of `Atomic`): a lock costs
-/// no allocation. The type is non-copyable, so exactly one owner holds it. New code uses ``Locked``,
-/// which also keeps the state the lock guards out of reach except inside the critical section. Not
+/// Stored inline at a stable address (the raw layout of `Atomic`): a lock costs no allocation. The
+/// type is non-copyable, so exactly one owner holds it; it exists only inside ``Locked``. Not
 /// recursive; never call out to a subscriber or user closure while holding it (see DESIGN.md,
 /// "Threading").
 @usableFromInline
-struct Lock: ~Copyable, @unchecked Sendable {
-  #if canImport(Darwin)
-  @usableFromInline let cell: InlineCell<os_unfair_lock>
-
-  @inlinable
-  init() {
-    cell = InlineCell(os_unfair_lock())
-  }
-
-  @inlinable @inline(__always)
-  func lock() {
-    os_unfair_lock_lock(cell.address)
-  }
-
-  @inlinable @inline(__always)
-  func unlock() {
-    os_unfair_lock_unlock(cell.address)
-  }
-  #elseif canImport(WinSDK)
-  @usableFromInline let cell: InlineCell<SRWLOCK>
-
-  @inlinable
-  init() {
-    cell = InlineCell(SRWLOCK())
-    InitializeSRWLock(cell.address)
-  }
-
-  @inlinable @inline(__always)
-  func lock() {
-    AcquireSRWLockExclusive(cell.address)
-  }
-
-  @inlinable @inline(__always)
-  func unlock() {
-    ReleaseSRWLockExclusive(cell.address)
-  }
-  #else
+struct Lock: ~Copyable, Sendable {
   /// ``ParkingLot/lockedBit`` while held, plus ``ParkingLot/parkedBit`` while a thread may be
   /// parked waiting for it.
   @usableFromInline let word: Atomic<UInt32>
@@ -121,18 +92,8 @@ struct Lock: ~Copyable, @unchecked Sendable {
     let previous = word.exchange(0, ordering: .releasing)
     if previous & ParkingLot.parkedBit != 0 { ParkingLot.unpark(word) }
   }
-  #endif
-
-  /// Runs `body` with the lock held. `body` must not call out to user code.
-  @inlinable @inline(__always)
-  func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-    lock()
-    defer { unlock() }
-    return try body()
-  }
 }
 
-#if !canImport(Darwin) && !canImport(WinSDK)
 /// Where threads wait for a ``Lock`` that is taken: a fixed table of buckets, each a pthread mutex
 /// and condition variable, shared by all locks whose address hashes to it.
 ///
@@ -226,15 +187,15 @@ enum ParkingLot {
     pthread_mutex_unlock(&bucket.pointee.mutex)
   }
 }
-#endif
 
 /// A state value and the lock that guards it, stored inline in their owner: the state is reachable
-/// only inside ``withLock(_:)``.
+/// only inside ``withLock(_:)``. (Linux and Android build: the state in an ``InlineCell``, the lock a
+/// ``Lock``.)
 ///
 /// ```swift
-/// final class Counter: @unchecked Sendable {
-///   private let state = Locked(0)
-///   func increment() -> Int { state.withLock { count in count += 1; return count } }
+/// final class Counter: Sendable {
+///   private let count = Locked(0)
+///   func increment() -> Int { count.withLock { count in count += 1; return count } }
 /// }
 /// ```
 ///
@@ -247,8 +208,12 @@ enum ParkingLot {
 /// return an action; the owner calls `withLock` to get the action, then performs it after the lock is
 /// released — calling subscribers and user closures, and releasing the last reference to anything a
 /// user gave us, only then. No method takes the lock and leaves it to another method to release.
+///
+/// `Locked` is `Sendable` when its state is. `withLock` can hand a reference held in the state out
+/// of the critical section, so with a non-`Sendable` state the owner vouches for what it does with
+/// what it takes out (owners are `@unchecked Sendable` classes that follow the house pattern).
 @usableFromInline
-struct Locked<State: ~Copyable>: ~Copyable, @unchecked Sendable {
+struct Locked<State: ~Copyable>: ~Copyable {
   // The state first: ThreadSanitizer records the `inout` access to it at the first byte of
   // `Locked`, which must not be the lock word's address (it would see the lock's own atomics as a
   // race with that access).
@@ -266,9 +231,64 @@ struct Locked<State: ~Copyable>: ~Copyable, @unchecked Sendable {
   /// `body` must be short and must not call out to user code, nor end the last reference to a user
   /// object (return it, and let it go after the call).
   @inlinable @inline(__always)
-  func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+  func withLock<Result, Failure: Error>(
+    _ body: (inout State) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     lock.lock()
     defer { lock.unlock() }
     return try body(&state.address.pointee)
   }
 }
+
+// The state is reached only under the lock; the cell is `@unchecked` because it is raw storage.
+extension Locked: @unchecked Sendable where State: Sendable & ~Copyable {}
+
+#else
+import Synchronization
+
+/// A state value and the lock that guards it, stored inline in their owner: the state is reachable
+/// only inside ``withLock(_:)``. (Build on the standard library's `Mutex`.)
+///
+/// ```swift
+/// final class Counter: Sendable {
+///   private let count = Locked(0)
+///   func increment() -> Int { count.withLock { count in count += 1; return count } }
+/// }
+/// ```
+///
+/// The owner stores it as a `let`; the house pattern (DESIGN.md, "Threading") applies as in the
+/// Linux build: decide under the lock, act after it.
+///
+/// `Locked` is `Sendable` when its state is. `Mutex` keeps a non-`Sendable` state in its own region
+/// (`sending`), which the library's actions do not follow: they hand references out of the state to
+/// act on them after the lock. The two `nonisolated(unsafe)` below say so; with a non-`Sendable`
+/// state, the owner vouches for what it does with what it takes out (owners are `@unchecked
+/// Sendable` classes that follow the house pattern).
+@usableFromInline
+struct Locked<State: ~Copyable>: ~Copyable {
+  @usableFromInline let mutex: Mutex<State>
+
+  /// Creates the lock and its state.
+  @inlinable
+  init(_ initialState: consuming State) {
+    nonisolated(unsafe) let initialState = initialState
+    mutex = Mutex(initialState)
+  }
+
+  /// Runs `body` with the lock held and exclusive access to the state.
+  ///
+  /// `body` must be short and must not call out to user code, nor end the last reference to a user
+  /// object (return it, and let it go after the call).
+  @inlinable @inline(__always)
+  func withLock<Result, Failure: Error>(
+    _ body: (inout State) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try mutex.withLock { state throws(Failure) -> sending Result in
+      nonisolated(unsafe) let result = try body(&state)
+      return result
+    }
+  }
+}
+
+extension Locked: Sendable where State: Sendable & ~Copyable {}
+#endif

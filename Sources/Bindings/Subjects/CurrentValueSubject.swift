@@ -12,9 +12,7 @@
 /// ```
 ///
 /// Safe to use from any thread, with the same ordering guarantees as ``PassthroughSubject``.
-public final class CurrentValueSubject<Output, Failure: Error>: Subject, UpstreamRemovingSubject,
-  @unchecked Sendable
-{
+public final class CurrentValueSubject<Output, Failure: Error>: Subject, UpstreamRemovingSubject {
   @usableFromInline let core: SubjectCore<Output, Failure>
   @usableFromInline let liveObject: LiveObjectToken
 
@@ -84,3 +82,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Upstrea
     core.attach(subscriber, needsInitialValue: true)
   }
 }
+
+// Safe to share between threads when its values are: a value sent on one thread is received, and
+// read through `value`, on another. The subject's own state is guarded by its lock.
+extension CurrentValueSubject: @unchecked Sendable where Output: Sendable {}

@@ -14,7 +14,7 @@
 /// Safe to use from any thread. Deliveries are serialized: a value sent while another is being
 /// delivered — from another thread, or from inside a subscriber — is delivered after it, in order,
 /// to every subscriber. No lock is held while subscribers run.
-public final class PassthroughSubject<Output, Failure: Error>: Subject, UpstreamRemovingSubject, @unchecked Sendable {
+public final class PassthroughSubject<Output, Failure: Error>: Subject, UpstreamRemovingSubject {
   @usableFromInline let core: SubjectCore<Output, Failure>
   @usableFromInline let liveObject: LiveObjectToken
 
@@ -64,3 +64,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, Upstream
     core.attach(subscriber, needsInitialValue: false)
   }
 }
+
+// Safe to share between threads when its values are: a value sent on one thread is received on
+// another. The subject's own state is guarded by its lock.
+extension PassthroughSubject: @unchecked Sendable where Output: Sendable {}

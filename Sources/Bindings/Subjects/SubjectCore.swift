@@ -1,4 +1,3 @@
-import Builtin
 import Dispatch
 import Synchronization
 

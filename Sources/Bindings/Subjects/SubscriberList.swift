@@ -1,4 +1,3 @@
-import Builtin
 import Synchronization
 
 /// A subject's subscribers: one record per subscriber, in subscription order, in a buffer the list
@@ -451,9 +450,10 @@ struct NewSubscriber {
   init<S: Subscriber>(_ subscriber: S, needsInitialValue: Bool) {
     self.needsInitialValue = needsInitialValue
     // Decided when `attach` is specialised, with no run-time cast (`is AnyObject.Type` and
-    // `as AnyObject` go through the runtime's dynamic casts): the specialiser folds `canBeClass` to
-    // 0 or 1. Unspecialised code (a debug build) gets 2, "maybe", and asks the runtime.
-    let canBeClass = Int8(Builtin.canBeClass(S.self))
+    // `as AnyObject` go through the runtime's dynamic casts): the specialiser folds `_canBeClass`
+    // (the standard library's public spelling of `Builtin.canBeClass`) to 0 or 1. Unspecialised
+    // code (a debug build) gets 2, "maybe", and asks the runtime.
+    let canBeClass = _canBeClass(S.self)
     if canBeClass == 1 || (canBeClass == 2 && S.self is AnyObject.Type) {
       // A class: the list holds the subscriber itself. The thunk moves the reference out of the
       // record and back around each event, which costs no reference counting.

@@ -14,23 +14,17 @@ extension Subscribers {
     /// An assigning subscriber accepts only publishers that never fail.
     public typealias Failure = Never
 
-    private struct State {
-      var status = SubscriptionStatus.awaitingSubscription
-      var object: Root?
-    }
-
-    private let state: Locked<State>
+    private let assigning: Assigning<StrongReference<Root>, Input>
     private let liveObject = LiveObjectToken("Assign")
 
     /// The object that receives the values; `nil` once the subscription ends.
-    public var object: Root? { state.withLock { $0.object } }
+    public var object: Root? { assigning.object }
     /// The property that receives the values.
-    public let keyPath: ReferenceWritableKeyPath<Root, Input>
+    public var keyPath: ReferenceWritableKeyPath<Root, Input> { assigning.keyPath }
 
     /// Creates a subscriber that assigns to `keyPath` of `object`.
     public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
-      state = Locked(State(object: object))
-      self.keyPath = keyPath
+      assigning = Assigning(StrongReference(object), keyPath: keyPath)
     }
 
     /// A short name for the subscriber in debugging output, such as `Assign Label.`.
@@ -39,31 +33,22 @@ extension Subscribers {
     /// Requests unlimited values from `subscription`, or cancels it if the subscriber already has one
     /// or has ended.
     public func receive(subscription: any Subscription) {
-      if state.withLock({ $0.status.accept(subscription) }) {
-        subscription.request(.unlimited)
-      } else {
-        subscription.cancel()
-      }
+      assigning.receive(subscription: subscription)
     }
 
     /// Assigns `value` to the property of the object; asks for no more, as unlimited was requested.
     public func receive(_ value: Input) -> Subscribers.Demand {
-      let object = state.withLock { $0.object }
-      object?[keyPath: keyPath] = value
-      return .none
+      assigning.receive(value)
     }
 
     /// Ends the subscription and releases the object.
     public func receive(completion: Subscribers.Completion<Never>) {
-      let released = state.withLock { state in (state.status.terminate(), state.object.take()) }
-      _ = released  // the subscription and the object are released here, after the lock
+      assigning.end(cancellingUpstream: false)
     }
 
     /// Cancels the upstream subscription and releases the object.
     public func cancel() {
-      let (subscription, released) = state.withLock { state in (state.status.terminate(), state.object.take()) }
-      subscription?.cancel()
-      _ = released
+      assigning.end(cancellingUpstream: true)
     }
   }
 
@@ -84,23 +69,17 @@ extension Subscribers {
     /// An assigning subscriber accepts only publishers that never fail.
     public typealias Failure = Never
 
-    private struct State {
-      var status = SubscriptionStatus.awaitingSubscription
-      weak var object: Root?
-    }
-
-    private let state: Locked<State>
+    private let assigning: Assigning<WeakReference<Root>, Input>
     private let liveObject = LiveObjectToken("WeakAssign")
 
     /// The object that receives the values, while it is alive.
-    public var object: Root? { state.withLock { $0.object } }
+    public var object: Root? { assigning.object }
     /// The property that receives the values.
-    public let keyPath: ReferenceWritableKeyPath<Root, Input>
+    public var keyPath: ReferenceWritableKeyPath<Root, Input> { assigning.keyPath }
 
     /// Creates a subscriber that assigns to `keyPath` of `object`, without retaining `object`.
     public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
-      state = Locked(State(object: object))
-      self.keyPath = keyPath
+      assigning = Assigning(WeakReference(object), keyPath: keyPath)
     }
 
     /// A short name for the subscriber in debugging output, such as `WeakAssign Label.`.
@@ -109,36 +88,100 @@ extension Subscribers {
     /// Requests unlimited values from `subscription`, or cancels it if the subscriber already has one
     /// or has ended.
     public func receive(subscription: any Subscription) {
-      if state.withLock({ $0.status.accept(subscription) }) {
-        subscription.request(.unlimited)
-      } else {
-        subscription.cancel()
-      }
+      assigning.receive(subscription: subscription)
     }
 
     /// Assigns `value` to the property of the object while it lives; once it is gone, cancels the
     /// upstream instead.
     public func receive(_ value: Input) -> Subscribers.Demand {
-      let object = state.withLock { $0.object }
-      guard let object else {
-        cancel()
-        return .none
-      }
-      object[keyPath: keyPath] = value
-      return .none
+      assigning.receive(value)
     }
 
     /// Ends the subscription; the object was never retained.
     public func receive(completion: Subscribers.Completion<Never>) {
-      let released = state.withLock { $0.status.terminate() }
-      _ = released  // the subscription is released here, after the lock
+      assigning.end(cancellingUpstream: false)
     }
 
     /// Cancels the upstream subscription.
     public func cancel() {
-      let subscription = state.withLock { $0.status.terminate() }
-      subscription?.cancel()
+      assigning.end(cancellingUpstream: true)
     }
+  }
+}
+
+/// How an assigning subscriber holds its object: ``StrongReference`` for `Assign`,
+/// ``WeakReference`` for `WeakAssign`.
+protocol AssignedObjectReference {
+  associatedtype Root
+  /// The object, while it is held (and, for a weak reference, alive).
+  var object: Root? { get }
+  /// Lets go of the object; returns it, if it held it strongly, to release after the lock.
+  mutating func release() -> Root?
+}
+
+/// Holds an object strongly until released.
+struct StrongReference<Root>: AssignedObjectReference {
+  private(set) var object: Root?
+
+  init(_ object: Root) { self.object = object }
+
+  mutating func release() -> Root? { object.take() }
+}
+
+/// Holds an object weakly: there is nothing to release, and ``object`` names the object for as
+/// long as it lives.
+struct WeakReference<Root: AnyObject>: AssignedObjectReference {
+  private(set) weak var object: Root?
+
+  init(_ object: Root) { self.object = object }
+
+  mutating func release() -> Root? { nil }
+}
+
+/// What `Assign` and `WeakAssign` do, apart from how they hold their object: accept one
+/// subscription and ask it for everything, write each value to the object's property, and, once the
+/// object is gone or the subscription has ended, write nothing more and cancel the upstream.
+struct Assigning<Reference: AssignedObjectReference, Input>: ~Copyable {
+  private struct State {
+    var status = SubscriptionStatus.awaitingSubscription
+    var reference: Reference
+  }
+
+  private let state: Locked<State>
+  let keyPath: ReferenceWritableKeyPath<Reference.Root, Input>
+
+  init(_ reference: Reference, keyPath: ReferenceWritableKeyPath<Reference.Root, Input>) {
+    state = Locked(State(reference: reference))
+    self.keyPath = keyPath
+  }
+
+  var object: Reference.Root? { state.withLock { $0.reference.object } }
+
+  func receive(subscription: any Subscription) {
+    if state.withLock({ $0.status.accept(subscription) }) {
+      subscription.request(.unlimited)
+    } else {
+      subscription.cancel()
+    }
+  }
+
+  func receive(_ value: Input) -> Subscribers.Demand {
+    // Outside the lock: the write runs the property's observers, which are user code. An object
+    // that is gone (only a weak one can be, while subscribed) ends the subscription.
+    guard let object else {
+      end(cancellingUpstream: true)
+      return .none
+    }
+    object[keyPath: keyPath] = value
+    return .none
+  }
+
+  /// Ends the subscription and lets go of the object; cancels the upstream if asked (a cancel) and
+  /// not for a completion. The subscription and the object are released after the lock.
+  func end(cancellingUpstream: Bool) {
+    let (subscription, released) = state.withLock { state in (state.status.terminate(), state.reference.release()) }
+    if cancellingUpstream { subscription?.cancel() }
+    _ = released
   }
 }
 
@@ -201,3 +244,6 @@ extension Publisher where Failure == Never {
     }
   }
 }
+
+extension Subscribers.Assign: IdempotentCancellable {}
+extension Subscribers.WeakAssign: IdempotentCancellable {}

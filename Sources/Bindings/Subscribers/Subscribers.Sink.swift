@@ -125,3 +125,5 @@ extension Publisher where Failure == Never {
     sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
   }
 }
+
+extension Subscribers.Sink: IdempotentCancellable {}

@@ -12,7 +12,7 @@
 /// for `<~>`. ``map(_:)`` derives a read-only ``Property``.
 ///
 /// Safe to use from any thread; deliveries to one subscriber never overlap.
-public final class MutableProperty<Value>: Publisher, BindingOwner, BindingEndpointConvertible, @unchecked Sendable {
+public final class MutableProperty<Value>: Publisher, BindingOwner, BindingEndpointConvertible {
   /// The property's values: the current one on subscribe, then every change.
   public typealias Output = Value
   /// This publisher never fails.
@@ -99,3 +99,7 @@ extension MutableProperty: BindingValueSource {
   @usableFromInline
   var valueTargetIdentity: AnyHashable { Self.valueIdentity }
 }
+
+// Safe to share between threads when its values are: a value set on one thread is read and
+// received on another. The property's own state is guarded by its lock.
+extension MutableProperty: @unchecked Sendable where Value: Sendable {}

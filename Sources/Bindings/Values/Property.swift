@@ -24,7 +24,7 @@
 /// objects that declare them). Its ``value`` is current as soon as a source's change has been
 /// delivered: before the change returns, when no other thread is delivering the same source's
 /// changes at that moment.
-public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
+public final class Property<Value>: PropertyProtocol {
   /// The property's values: the current one on subscribe, then every change.
   public typealias Output = Value
   /// This publisher never fails.
@@ -224,3 +224,9 @@ extension MutableProperty: PropertyProtocol {}
 extension Published.Publisher: PropertyProtocol {}
 
 extension CurrentValueSubject: PropertyProtocol where Failure == Never {}
+
+// Unconditionally: a conformance that asks `Value: Sendable` (as MutableProperty's does) makes Swift 6
+// fail to infer `Value` in `Property.combineLatest($first, $last) { "\($0) \($1)" }` ("generic
+// parameter 'Value' could not be inferred"), the spelling migrating users write. The property's own
+// state is guarded by its lock; values are handed to subscribers as a subject hands them.
+extension Property: @unchecked Sendable {}

@@ -253,9 +253,9 @@ struct CombineLatestTests {
 
   @Test("a value replaced by a newer one is released after the lock, so its deinit may send into the same operator")
   func replacedValueIsReleasedAfterTheLock() {
-    final class Value {
-      let onRelease: () -> Void
-      init(onRelease: @escaping () -> Void) { self.onRelease = onRelease }
+    final class Value: Sendable {
+      let onRelease: @Sendable () -> Void
+      init(onRelease: @escaping @Sendable () -> Void) { self.onRelease = onRelease }
       deinit { onRelease() }
     }
     let left = PassthroughSubject<Value, Never>()

@@ -88,3 +88,80 @@ enum MergingAction<Output, Failure: Error> {
     case none
   }
 }
+
+/// What ``MergeStateMachine`` and ``SwitchToLatestStateMachine`` share: whether a delivery runs,
+/// and how the subscription ends — at once, or, for a failure that arrives during a delivery, once
+/// that delivery is over.
+///
+/// Each machine keeps its own upstreams and queue, and hands them in: the upstreams to cancel on a
+/// failure, whether everything is finished and delivered.
+struct MergingProgress<Output, Failure: Error> {
+  typealias DeliveryFinishedAction = MergingAction<Output, Failure>.DeliveryFinished
+  typealias CompletionAction = MergingAction<Output, Failure>.Completion
+
+  private enum Phase {
+    case active
+    /// A failure waits for the current delivery to end.
+    case failing(Failure)
+    case terminated
+  }
+
+  private var phase = Phase.active
+  /// Whether a thread is delivering to the downstream; values that arrive meanwhile are queued.
+  var isDelivering = false
+
+  var isActive: Bool {
+    if case .active = phase { return true }
+    return false
+  }
+
+  var isTerminated: Bool {
+    if case .terminated = phase { return true }
+    return false
+  }
+
+  /// Finishes the downstream when everything is finished and delivered (`isExhausted`) and no
+  /// delivery runs; the delivering thread checks again when it is done.
+  mutating func finishIfExhausted(_ isExhausted: Bool) -> CompletionAction {
+    guard !isDelivering, isExhausted else { return .none }
+    phase = .terminated
+    return .finishDownstream
+  }
+
+  /// Fails the downstream and cancels `upstreams` (the others: the failing one has ended); during a
+  /// delivery, the delivering thread sends the failure when done.
+  mutating func fail(_ error: Failure, cancelling upstreams: ContiguousArray<any Subscription>) -> CompletionAction {
+    if isDelivering {
+      phase = .failing(error)
+      return .cancelUpstreams(upstreams)
+    }
+    phase = .terminated
+    return .cancelUpstreamsAndFailDownstream(upstreams, error)
+  }
+
+  /// Ends a delivery after which nothing more is to be delivered: finishes the downstream if
+  /// everything is finished and delivered, or sends the failure that waited for the delivery.
+  mutating func endDelivery(isExhausted: Bool) -> DeliveryFinishedAction {
+    isDelivering = false
+    switch phase {
+    case .active:
+      guard isExhausted else { return .none }
+      phase = .terminated
+      return .finishDownstream
+    case .failing(let error):
+      phase = .terminated
+      return .failDownstream(error)
+    case .terminated:
+      // Cancelled during the delivery.
+      return .none
+    }
+  }
+
+  /// Ends the subscription; whether it was active, so that its upstreams are to be cancelled (after
+  /// a failure they already are, and the pending failure is dropped).
+  mutating func cancel() -> Bool {
+    let wasActive = isActive
+    phase = .terminated
+    return wasActive
+  }
+}

@@ -19,13 +19,6 @@ struct MergeStateMachine<Output, Failure: Error>: MergingStateMachine {
   typealias DeliveryFinishedAction = MergingAction<Output, Failure>.DeliveryFinished
   typealias CompletionAction = MergingAction<Output, Failure>.Completion
 
-  private enum Phase {
-    case active
-    /// A failure waits for the current delivery to end.
-    case failing(Failure)
-    case terminated
-  }
-
   private enum Outer {
     /// A merge: there is no outer upstream, the inner ones are all there is.
     case absent
@@ -34,7 +27,7 @@ struct MergeStateMachine<Output, Failure: Error>: MergingStateMachine {
     case finished
   }
 
-  private var phase = Phase.active
+  private var progress = MergingProgress<Output, Failure>()
   private var outer: Outer
   private let maxPublishers: Subscribers.Demand
   private var inners: [Int: any Subscription] = [:]
@@ -42,7 +35,6 @@ struct MergeStateMachine<Output, Failure: Error>: MergingStateMachine {
   private var nextInnerIndex: Int
   private var demand = Subscribers.Demand.none
   private var queue = EventQueue<(index: Int, value: Output)>()
-  private(set) var isDelivering = false
 
   /// A merge of `innerCount` upstreams, numbered from zero.
   init(innerCount: Int) {
@@ -60,15 +52,11 @@ struct MergeStateMachine<Output, Failure: Error>: MergingStateMachine {
     nextInnerIndex = 0
   }
 
-  var isTerminated: Bool {
-    if case .terminated = phase { return true }
-    return false
-  }
+  var isTerminated: Bool { progress.isTerminated }
 
-  private var isActive: Bool {
-    if case .active = phase { return true }
-    return false
-  }
+  var isDelivering: Bool { progress.isDelivering }
+
+  private var isActive: Bool { progress.isActive }
 
   private var isOuterDone: Bool {
     switch outer {
@@ -125,7 +113,7 @@ struct MergeStateMachine<Output, Failure: Error>: MergingStateMachine {
       return .none
     }
     demand -= 1
-    isDelivering = true
+    progress.isDelivering = true
     return .deliver(value, replenish: replenishment(for: index))
   }
 
@@ -157,7 +145,7 @@ struct MergeStateMachine<Output, Failure: Error>: MergingStateMachine {
     }
     if !isDelivering, demand > 0, let next = queue.popFirst() {
       demand -= 1
-      isDelivering = true
+      progress.isDelivering = true
       action.deliver = (next.value, replenishment(for: next.index))
     }
     return action
@@ -165,42 +153,17 @@ struct MergeStateMachine<Output, Failure: Error>: MergingStateMachine {
 
   mutating func deliveryFinished() -> DeliveryFinishedAction {
     precondition(isDelivering, "MergeStateMachine.deliveryFinished() without a delivery")
-    switch phase {
-    case .active:
-      if demand > 0, let next = queue.popFirst() {
-        demand -= 1
-        return .deliver(next.value, replenish: replenishment(for: next.index))
-      }
-      isDelivering = false
-      if isExhausted {
-        phase = .terminated
-        return .finishDownstream
-      }
-      return .none
-    case .failing(let error):
-      isDelivering = false
-      phase = .terminated
-      return .failDownstream(error)
-    case .terminated:
-      // Cancelled during the delivery.
-      isDelivering = false
-      return .none
+    if isActive, demand > 0, let next = queue.popFirst() {
+      demand -= 1
+      return .deliver(next.value, replenish: replenishment(for: next.index))
     }
+    return progress.endDelivery(isExhausted: isExhausted)
   }
 
   mutating func cancelled() -> ContiguousArray<any Subscription> {
-    switch phase {
-    case .active:
-      phase = .terminated
-      queue = EventQueue()
-      return takeUpstreams()
-    case .failing:
-      // The upstreams are already cancelled; the pending failure is dropped.
-      phase = .terminated
-      return []
-    case .terminated:
-      return []
-    }
+    guard progress.cancel() else { return [] }
+    queue = EventQueue()
+    return takeUpstreams()
   }
 
   // MARK: Helpers
@@ -210,20 +173,12 @@ struct MergeStateMachine<Output, Failure: Error>: MergingStateMachine {
   }
 
   private mutating func finishIfExhausted() -> CompletionAction {
-    guard !isDelivering, isExhausted else { return .none }
-    phase = .terminated
-    return .finishDownstream
+    progress.finishIfExhausted(isExhausted)
   }
 
   private mutating func fail(_ error: Failure) -> CompletionAction {
     queue = EventQueue()
-    let others = takeUpstreams()
-    if isDelivering {
-      phase = .failing(error)
-      return .cancelUpstreams(others)
-    }
-    phase = .terminated
-    return .cancelUpstreamsAndFailDownstream(others, error)
+    return progress.fail(error, cancelling: takeUpstreams())
   }
 
   private mutating func takeUpstreams() -> ContiguousArray<any Subscription> {

@@ -15,13 +15,7 @@ struct SwitchToLatestStateMachine<Output, Failure: Error>: MergingStateMachine {
   typealias DeliveryFinishedAction = MergingAction<Output, Failure>.DeliveryFinished
   typealias CompletionAction = MergingAction<Output, Failure>.Completion
 
-  private enum Phase {
-    case active
-    case failing(Failure)
-    case terminated
-  }
-
-  private var phase = Phase.active
+  private var progress = MergingProgress<Output, Failure>()
   private var outer: (any Subscription)?
   private var isOuterFinished = false
   private var inner: (any Subscription)?
@@ -30,19 +24,14 @@ struct SwitchToLatestStateMachine<Output, Failure: Error>: MergingStateMachine {
   private var hasUnfinishedInner = false
   private var demand = Subscribers.Demand.none
   private var queue = EventQueue<(generation: Int, value: Output)>()
-  private(set) var isDelivering = false
 
   init() {}
 
-  var isTerminated: Bool {
-    if case .terminated = phase { return true }
-    return false
-  }
+  var isTerminated: Bool { progress.isTerminated }
 
-  private var isActive: Bool {
-    if case .active = phase { return true }
-    return false
-  }
+  var isDelivering: Bool { progress.isDelivering }
+
+  private var isActive: Bool { progress.isActive }
 
   private var isExhausted: Bool {
     isOuterFinished && !hasUnfinishedInner && queue.isEmpty
@@ -89,7 +78,7 @@ struct SwitchToLatestStateMachine<Output, Failure: Error>: MergingStateMachine {
       return .none
     }
     demand -= 1
-    isDelivering = true
+    progress.isDelivering = true
     return .deliver(value, replenish: nil)
   }
 
@@ -110,7 +99,7 @@ struct SwitchToLatestStateMachine<Output, Failure: Error>: MergingStateMachine {
     if let inner { action.requestFromInner = (inner, more) }
     if !isDelivering, let next = popCurrent() {
       demand -= 1
-      isDelivering = true
+      progress.isDelivering = true
       action.deliver = (next, nil)
     }
     return action
@@ -118,32 +107,15 @@ struct SwitchToLatestStateMachine<Output, Failure: Error>: MergingStateMachine {
 
   mutating func deliveryFinished() -> DeliveryFinishedAction {
     precondition(isDelivering, "SwitchToLatestStateMachine.deliveryFinished() without a delivery")
-    switch phase {
-    case .active:
-      if demand > 0, let next = popCurrent() {
-        demand -= 1
-        return .deliver(next, replenish: nil)
-      }
-      isDelivering = false
-      guard isExhausted else { return .none }
-      phase = .terminated
-      return .finishDownstream
-    case .failing(let error):
-      isDelivering = false
-      phase = .terminated
-      return .failDownstream(error)
-    case .terminated:
-      isDelivering = false
-      return .none
+    if isActive, demand > 0, let next = popCurrent() {
+      demand -= 1
+      return .deliver(next, replenish: nil)
     }
+    return progress.endDelivery(isExhausted: isExhausted)
   }
 
   mutating func cancelled() -> ContiguousArray<any Subscription> {
-    guard isActive else {
-      phase = .terminated
-      return []
-    }
-    phase = .terminated
+    guard progress.cancel() else { return [] }
     queue = EventQueue()
     return takeUpstreams()
   }
@@ -158,20 +130,12 @@ struct SwitchToLatestStateMachine<Output, Failure: Error>: MergingStateMachine {
   }
 
   private mutating func finishIfExhausted() -> CompletionAction {
-    guard !isDelivering, isExhausted else { return .none }
-    phase = .terminated
-    return .finishDownstream
+    progress.finishIfExhausted(isExhausted)
   }
 
   private mutating func fail(_ error: Failure) -> CompletionAction {
     queue = EventQueue()
-    let others = takeUpstreams()
-    if isDelivering {
-      phase = .failing(error)
-      return .cancelUpstreams(others)
-    }
-    phase = .terminated
-    return .cancelUpstreamsAndFailDownstream(others, error)
+    return progress.fail(error, cancelling: takeUpstreams())
   }
 
   private mutating func takeUpstreams() -> ContiguousArray<any Subscription> {
