@@ -23,38 +23,34 @@
 final class ReleasingSubscription<Target: Subscription & AnyObject>: Subscription, CustomStringConvertible,
   @unchecked Sendable
 {
-  private struct State {
-    var target: Target?
-    /// The operator's name, kept so that the subscription still describes itself after the end.
-    var name = ""
-  }
-
-  private let state = Locked(State())
+  private let target = Locked<Target?>(nil)
 
   init() {}
 
   /// Forwards to `target` from now on, until the stream ends.
   func attach(_ target: Target) {
-    let name = String(describing: target)
-    state.withLock { $0 = State(target: target, name: name) }
+    self.target.withLock { $0 = target }
   }
 
-  /// The operator's name, such as `Retry`.
-  var description: String { state.withLock { $0.name } }
+  /// The operator's description, such as `Retry`, while the stream lasts; its type's name after.
+  var description: String {
+    guard let target = target.withLock({ $0 }) else { return "\(Target.self)" }
+    return String(describing: target)
+  }
 
   func request(_ demand: Subscribers.Demand) {
-    state.withLock { $0.target }?.request(demand)
+    target.withLock { $0 }?.request(demand)
   }
 
   /// Cancels the operator and lets go of it; idempotent.
   func cancel() {
-    state.withLock { $0.target.take() }?.cancel()
+    target.withLock { $0.take() }?.cancel()
   }
 
   /// Lets go of the operator after the stream ended with a completion; requests and cancels that
   /// come later have nothing left to do, as after any completion.
   func release() {
-    let released = state.withLock { $0.target.take() }
+    let released = target.withLock { $0.take() }
     _ = released
   }
 }

@@ -135,6 +135,23 @@ struct ListMigrationTests {
     #expect(weakList == nil)
   }
 
+  @Test("reading a row after its list is gone traps with a message, instead of reaching a freed list")
+  func rowAfterListIsGoneTraps() async {
+    await #expect(processExitsWith: .failure) {
+      final class Table: BindingOwner {
+        let bindings = BindingBag()
+        var rows: ListRows<String>?
+      }
+      var table: Table? = Table()
+      var kept: ListRows<String>?
+      table!.reactive.items(reloadData: { table, rows in kept = rows }) { table, item, _ in "\(item)" }
+        <~ Just(
+          CollectionEvent(contents: ["a"], change: ArrayChangeset.reset))
+      table = nil
+      _ = kept?[0]
+    }
+  }
+
   @Test("any sectioned list class binds through two closures, with rows made from the list")
   func sectionedClosureAdapter() {
     let groups = MutableObservableSectionedArray([ArraySection("Fruit", items: ["apple"])])
