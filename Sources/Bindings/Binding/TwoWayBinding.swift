@@ -248,9 +248,9 @@ struct TwoWayBindingStateMachine<Value> {
     self.connecting = connecting
   }
 
-  ///
-  /// - Parameter thread: The calling thread (``currentThreadIdentity()``), read only when a write is
-  ///   under way.
+  /// Decides what a change of `side` to `value` leads to. `thread` is the calling thread
+  /// (``currentThreadIdentity()``), read only when a write is under way: a change made on the
+  /// writing thread during the write is an answer to it.
   @inlinable
   mutating func receive(
     _ value: Value,
@@ -296,10 +296,9 @@ struct TwoWayBindingStateMachine<Value> {
 
   /// Called just before the decided write is performed; `false` when it must be skipped: the
   /// binding ended, or the side to be written changed since the write was decided (that change is
-  /// pending and wins).
-  ///
-  /// - Parameter thread: The thread about to perform the write (``currentThreadIdentity()``): a
-  ///   change reported on it before ``finishWrite()`` is caused by the write.
+  /// pending and wins). `thread` is the thread about to perform the write
+  /// (``currentThreadIdentity()``): a change reported on it before ``finishWrite()`` is caused by
+  /// the write.
   @inlinable
   mutating func beginWrite(thread: UInt = currentThreadIdentity()) -> Bool {
     guard !isCancelled, let writing else { return false }

@@ -30,7 +30,9 @@ struct TwoWayOrderTests {
     #expect(message.contains("reportsEmptyOverwrite: false"))
   }
 
-  @Test("Bond's bidirectionalBind(to:) and BIND's <> translate to bindTwoWay(initialValueFrom: .left): the model keeps its value")
+  @Test(
+    "Bond's bidirectionalBind(to:) and BIND's <> translate to bindTwoWay(initialValueFrom: .left): the model keeps its value"
+  )
   func modelKeepsItsValue() {
     let username = MutableProperty("ada")
     let text = MutableProperty("")
