@@ -13,7 +13,7 @@
 ///
 /// 1. On binding, the left side takes the right side's current value; the left side's own
 ///    current value is not sent to the right. To start from the left side's value instead, use
-///    ``BindingEndpointConvertible/bindTwoWay(with:initialValueFrom:)`` with `.left`.
+///    `bindTwoWay(with:initialValueFrom:)` with `.left`.
 /// 2. Later changes of either side are written into the other, and never echoed back to the side
 ///    they came from, so there is no feedback loop and no unbounded recursion.
 /// 3. The last change wins: a change that arrives while the binding is writing the other one
