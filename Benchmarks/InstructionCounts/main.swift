@@ -4,12 +4,15 @@
 //
 //   InstructionCounts <scenario> <implementation> <iterations>
 //   scenario: s1 | s2 | s3 | s5 | s8 | s10 | none;  implementation: ours | peer | floor
+//   or s7 | s7b (an owner with <iterations> bindings is made and deallocated) and s7-setup |
+//   s7b-setup (the same owner is made, and the process ends with it alive): their difference is the
+//   teardown alone.
 //   InstructionCounts <c1…c5> <ours|floor> <iterations> <size>   (collection edits, CollectionFixtures.swift)
 import Foundation
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4 || arguments.count == 5, let iterations = Int(arguments[3]) else {
-  print("usage: InstructionCounts <s1|s2|s3|s5|s8|s10|none> <ours|peer|floor> <iterations>")
+  print("usage: InstructionCounts <s1|s2|s3|s5|s7|s7b|s8|s10|none> <ours|peer|floor> <iterations>")
   exit(2)
 }
 let scenario = arguments[1]
@@ -63,6 +66,18 @@ func twoWay() -> any TwoWayFixture {
   }
 }
 
+/// S7 and S7b: an owner holding `bindings` bindings, to one source (S7) or to one source each (S7b).
+func ownerTeardown(bindings: Int, oneSourceEach: Bool) -> any OwnerTeardownFixture {
+  switch (implementation, oneSourceEach) {
+  case ("ours", false): OursOwnerTeardown(bindings: bindings)
+  case ("ours", true): OursOwnerTeardownManySources(bindings: bindings)
+  case ("peer", false): PeerOwnerTeardown(bindings: bindings)
+  case ("peer", true): PeerOwnerTeardownManySources(bindings: bindings)
+  case (_, false): FloorOwnerTeardown(bindings: bindings)
+  case (_, true): FloorOwnerTeardownManySources(bindings: bindings)
+  }
+}
+
 // Each scenario's setup runs also for `none`-iterations baselines: the script subtracts a run of
 // the same scenario with 0 iterations, so setup and process start are not counted.
 switch scenario {
@@ -93,6 +108,11 @@ case "s10":
     fixture.setRight(2 * value + 11)
   }
   precondition(iterations == 0 || fixture.left == 2 * iterations + 9)
+case "s7", "s7b", "s7-setup", "s7b-setup":
+  let fixture = ownerTeardown(bindings: iterations, oneSourceEach: scenario.hasPrefix("s7b"))
+  if !scenario.hasSuffix("-setup") { fixture.dropOwner() }
+  // Ends here in both variants, so that what is released at the end is counted in neither.
+  exit(0)
 default:
   runCollectionScenario(
     scenario, implementation, iterations: iterations, size: arguments.count == 5 ? Int(arguments[4]) : nil)

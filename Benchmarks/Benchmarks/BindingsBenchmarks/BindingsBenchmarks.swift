@@ -151,15 +151,18 @@ private func s6<F: CancelManyFixture>(_: F.Type, _ name: String, count: Int, lab
 
 /// S7: an owner holding `count` bindings is deallocated; total teardown time. Before timing, a
 /// separate instrumented run proves that the upstream saw every cancel and delivers nothing after.
-private func s7<F: OwnerTeardownFixture>(_: F.Type, _ name: String, count: Int, label: String) {
+/// S7b (`scenario: "S7b"`): the same, each binding to a source of its own.
+private func s7<F: OwnerTeardownFixture>(
+  _: F.Type, _ name: String, count: Int, label: String, scenario: String = "S7"
+) {
   let proof = Lazy { () -> (cancels: Int, deliveriesAfterTeardown: Int) in
     let proof = F.proof(bindings: count)
-    check(proof.cancels == count, "S7 \(name): upstream saw \(proof.cancels) cancels of \(count)")
-    check(proof.deliveriesAfterTeardown == 0, "S7 \(name): delivered after teardown")
+    check(proof.cancels == count, "\(scenario) \(name): upstream saw \(proof.cancels) cancels of \(count)")
+    check(proof.deliveriesAfterTeardown == 0, "\(scenario) \(name): delivered after teardown")
     return proof
   }
   Benchmark(
-    "S7.\(label) \(name)",
+    "\(scenario).\(label) \(name)",
     configuration: configuration(
       metrics: [
         .wallClock,
@@ -260,6 +263,12 @@ let benchmarks: @Sendable () -> Void = {
     s7(OursOwnerTeardown.self, "ours", count: count, label: label)
     s7(PeerOwnerTeardown.self, "opencombine", count: count, label: label)
     s7(FloorOwnerTeardown.self, "floor", count: count, label: label)
+  }
+
+  for (count, label) in sizes {
+    s7(OursOwnerTeardownManySources.self, "ours", count: count, label: label, scenario: "S7b")
+    s7(PeerOwnerTeardownManySources.self, "opencombine", count: count, label: label, scenario: "S7b")
+    s7(FloorOwnerTeardownManySources.self, "floor", count: count, label: label, scenario: "S7b")
   }
 
   // OpenCombine 0.14.0 has no combineLatest: S8 runs ours and the floor only.

@@ -200,6 +200,50 @@ final class FloorOwnerTeardown: OwnerTeardownFixture {
   }
 }
 
+/// S7b: as S7, each binding to a source of its own.
+final class FloorOwnerTeardownManySources: OwnerTeardownFixture {
+  final class Owner {
+    var slots: [(source: FloorSubject, slot: Int)] = []
+    var value = 0
+    deinit { for (source, slot) in slots { source.remove(slot) } }
+  }
+
+  let sources: [FloorSubject]
+  var owner: Owner?
+
+  init(bindings: Int) {
+    let owner = Owner()
+    owner.slots.reserveCapacity(bindings)
+    sources = (0..<bindings).map { _ in FloorSubject() }
+    for source in sources { owner.slots.append((source, source.add { [weak owner] in owner?.value = $0 })) }
+    self.owner = owner
+  }
+
+  func dropOwner() { owner = nil }
+
+  static func proof(bindings: Int) -> (cancels: Int, deliveriesAfterTeardown: Int) {
+    let sources = (0..<bindings).map { _ in FloorSubject() }
+    let deliveries = Field()
+    var owner: Owner? = Owner()
+    if let owner {
+      for source in sources {
+        owner.slots.append(
+          (
+            source,
+            source.add { [weak owner] value in
+              deliveries.count += 1
+              owner?.value = value
+            }
+          ))
+      }
+    }
+    owner = nil
+    for source in sources { source.send(1) }
+    // The floor has no cancellation to observe: a removed slot is its "cancel".
+    return (cancels: sources.filter { $0.count == 0 }.count, deliveriesAfterTeardown: deliveries.count)
+  }
+}
+
 final class FloorCombineLatest: CombineLatestFixture {
   let left = FloorSubject()
   let right = FloorSubject()

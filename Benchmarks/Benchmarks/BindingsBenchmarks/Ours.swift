@@ -146,6 +146,38 @@ final class OursOwnerTeardown: OwnerTeardownFixture {
   }
 }
 
+/// S7b: as S7, each binding to a source of its own.
+final class OursOwnerTeardownManySources: OwnerTeardownFixture {
+  let sources: [PassthroughSubject<Int, Never>]
+  var owner: OursOwnerTeardown.Owner?
+
+  init(bindings: Int) {
+    let owner = OursOwnerTeardown.Owner()
+    sources = (0..<bindings).map { _ in PassthroughSubject<Int, Never>() }
+    for source in sources { source.bind(to: owner) { owner, value in owner.value = value } }
+    self.owner = owner
+  }
+
+  func dropOwner() { owner = nil }
+
+  static func proof(bindings: Int) -> (cancels: Int, deliveriesAfterTeardown: Int) {
+    let sources = (0..<bindings).map { _ in PassthroughSubject<Int, Never>() }
+    let counts = Field()
+    var owner: OursOwnerTeardown.Owner? = OursOwnerTeardown.Owner()
+    if let owner {
+      for source in sources {
+        source.handleEvents(receiveCancel: { counts.count += 1 }).bind(to: owner) { owner, value in
+          counts.value += 1
+          owner.value = value
+        }
+      }
+    }
+    owner = nil
+    for source in sources { source.send(1) }
+    return (cancels: counts.count, deliveriesAfterTeardown: counts.value)
+  }
+}
+
 final class OursCombineLatest: CombineLatestFixture {
   let left = PassthroughSubject<Int, Never>()
   let right = PassthroughSubject<Int, Never>()

@@ -152,6 +152,43 @@ final class PeerOwnerTeardown: OwnerTeardownFixture {
   }
 }
 
+/// S7b: as S7, each binding to a source of its own.
+final class PeerOwnerTeardownManySources: OwnerTeardownFixture {
+  let sources: [PassthroughSubject<Int, Never>]
+  var owner: PeerOwnerTeardown.Owner?
+
+  init(bindings: Int) {
+    let owner = PeerOwnerTeardown.Owner()
+    owner.cancellables.reserveCapacity(bindings)
+    sources = (0..<bindings).map { _ in PassthroughSubject<Int, Never>() }
+    for source in sources {
+      source.sink { [weak owner] in owner?.value = $0 }.store(in: &owner.cancellables)
+    }
+    self.owner = owner
+  }
+
+  func dropOwner() { owner = nil }
+
+  static func proof(bindings: Int) -> (cancels: Int, deliveriesAfterTeardown: Int) {
+    let sources = (0..<bindings).map { _ in PassthroughSubject<Int, Never>() }
+    let counts = Field()
+    var owner: PeerOwnerTeardown.Owner? = PeerOwnerTeardown.Owner()
+    if let owner {
+      for source in sources {
+        source.handleEvents(receiveCancel: { counts.count += 1 })
+          .sink { [weak owner] in
+            counts.value += 1
+            owner?.value = $0
+          }
+          .store(in: &owner.cancellables)
+      }
+    }
+    owner = nil
+    for source in sources { source.send(1) }
+    return (cancels: counts.count, deliveriesAfterTeardown: counts.value)
+  }
+}
+
 /// OpenCombine has no two-way binding; the usual hand-written equivalent is a pair of sinks, each
 /// writing into the other subject, with removeDuplicates breaking the echo.
 final class PeerTwoWay: TwoWayFixture {

@@ -272,5 +272,5 @@ protocol BindingValueSource {
 /// Written to standard error, once per occurrence; the program carries on.
 @usableFromInline
 func reportBindingMisuse(_ message: String) {
-  FileHandle.standardError.write(Data("Bindings: \(message)\n".utf8))
+  Diagnostics.report("Bindings: \(message)")
 }

@@ -13,7 +13,7 @@
 ///
 /// 1. On binding, the left side takes the right side's current value; the left side's own
 ///    current value is not sent to the right. To start from the left side's value instead, use
-///    ``BindingEndpointConvertible/bindTwoWay(with:initialValueFrom:)`` with `.left`.
+///    `bindTwoWay(with:initialValueFrom:)` with `.left`.
 /// 2. Later changes of either side are written into the other, and never echoed back to the side
 ///    they came from, so there is no feedback loop and no unbounded recursion.
 /// 3. The last change wins: a change that arrives while the binding is writing the other one
@@ -29,9 +29,13 @@
 ///    ``PassthroughSubject``) has no initial value: as the right side it seeds nothing, and the left
 ///    side keeps its own value until one side changes.
 /// 7. Binding an endpoint to itself (`a <~> a`) does nothing and returns a cancelled token.
-/// 8. If something outside the binding keeps writing one side each time the binding writes it (for
-///    example a `<~` into the right side that follows the left side), the two would change each
-///    other forever; the binding detects the loop, ends itself, and reports it on standard error.
+/// 8. If something outside the binding answers each write at once, on the writing thread, by
+///    changing a side again (for example a target whose setter changes the other side), the two
+///    would change each other forever; the binding detects the loop, ends itself, and reports it on
+///    standard error. Changes made by other threads are never taken for such answers: two threads
+///    that keep changing the two sides do not end the binding, and once they stop, both sides hold
+///    the same value. (A cycle through subjects, such as `b <~ a.map(f)` next to `a <~> b`, is cut by
+///    the subjects themselves, which report it, see ``PassthroughSubject``.)
 ///
 /// A side whose target delivers on the main thread (an endpoint of a ``MainActorBindingOwner``, or
 /// one made with `BindingTarget(onMainActor:)`) is written on the main thread, at once when the
@@ -114,24 +118,79 @@ extension BindingEndpointConvertible {
   /// Binds this endpoint and `other` both ways, starting from the current value of the side you
   /// choose.
   ///
-  /// `a <~> b` starts from `b`'s value; this starts from `a`'s when asked:
+  /// `a <~> b` starts from `b`'s value; this starts from `a`'s when asked. A model written first, as
+  /// Bond's `bidirectionalBind(to:)` and BIND's `<>` order the sides, keeps its value with `.left`:
   ///
   /// ```swift
-  /// let draft = MutableProperty("typed so far")
-  /// let saved = MutableProperty("")
-  /// draft.bindTwoWay(with: saved, initialValueFrom: .left)
-  /// print(saved.value)   // prints "typed so far"
+  /// let username = MutableProperty("ada")   // the model
+  /// let text = MutableProperty("")          // the field
+  /// username.bindTwoWay(with: text, initialValueFrom: .left)
+  /// print(text.value)   // prints "ada"
   /// ```
   ///
   /// Everything else is as for `<~>`: this endpoint is the binding's target (a new binding into it
-  /// replaces this one); `other` can take part in any number of bindings.
+  /// replaces this one); `other` can take part in any number of bindings. In a debug build, a
+  /// binding whose start replaces a non-empty value with an empty one (`nil`, an empty string or
+  /// collection) reports it on standard error; pass `reportsEmptyOverwrite: false` when that is
+  /// meant:
+  ///
+  /// ```swift
+  /// let draft = MutableProperty("typed so far")
+  /// let cleared = MutableProperty("")
+  /// draft.bindTwoWay(with: cleared, initialValueFrom: .right, reportsEmptyOverwrite: false)
+  /// print(draft.value.isEmpty)   // prints "true", and nothing is reported
+  /// ```
   @inlinable
   @discardableResult
   public func bindTwoWay<Other: BindingEndpointConvertible>(
     with other: Other,
-    initialValueFrom side: TwoWayBindingSide
+    initialValueFrom side: TwoWayBindingSide,
+    reportsEmptyOverwrite: Bool = true
   ) -> AnyCancellable where Other.Value == Value {
-    TwoWayBindingLink.bind(bindingEndpoint, other.bindingEndpoint, initialValueFrom: side)
+    TwoWayBindingLink.bind(
+      bindingEndpoint, other.bindingEndpoint, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+
+  /// Binds this optional endpoint and a non-optional `other` both ways, starting from the side you
+  /// choose; `nil` written from this side is ignored, as with `<~>`.
+  ///
+  /// ```swift
+  /// let text = MutableProperty<String?>("typed")
+  /// let name = MutableProperty("")
+  /// text.bindTwoWay(with: name, initialValueFrom: .left)
+  /// print(name.value)   // prints "typed"
+  /// ```
+  @inlinable
+  @discardableResult
+  public func bindTwoWay<Other: BindingEndpointConvertible>(
+    with other: Other,
+    initialValueFrom side: TwoWayBindingSide,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable where Value == Other.Value? {
+    let lifted: BindingEndpoint<Other.Owner, Value> = other.converted({ .some($0) }, back: { $0 })
+    return TwoWayBindingLink.bind(
+      bindingEndpoint, lifted, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+
+  /// Binds this non-optional endpoint and an optional `other` both ways, starting from the side you
+  /// choose; `nil` written from `other` is ignored, as with `<~>`.
+  ///
+  /// ```swift
+  /// let username = MutableProperty("ada")
+  /// let text = MutableProperty<String?>(nil)
+  /// username.bindTwoWay(with: text, initialValueFrom: .left)
+  /// print(text.value ?? "nil")   // prints "ada"
+  /// ```
+  @inlinable
+  @discardableResult
+  public func bindTwoWay<Other: BindingEndpointConvertible>(
+    with other: Other,
+    initialValueFrom side: TwoWayBindingSide,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable where Value? == Other.Value {
+    let unwrapped: BindingEndpoint<Other.Owner, Value> = other.converted({ $0 }, back: { .some($0) })
+    return TwoWayBindingLink.bind(
+      bindingEndpoint, unwrapped, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
   }
 }
 
@@ -162,12 +221,24 @@ struct TwoWayBindingStateMachine<Value> {
   /// Whether the side being written into has not yet reported the write back; set only while the
   /// write is being performed, since only then can a report be its echo.
   @usableFromInline var expectsEcho = false
-  /// The latest change that arrived during a write; applied once the write ends.
-  @usableFromInline var pending: (value: Value, side: Side)?
-  /// Writes made one after another without the binding coming to rest; a bound on it detects two
-  /// sides that something outside the binding keeps changing in answer to each other.
+  /// The thread performing the write, while it is performed (see ``beginWrite(thread:)``).
+  @usableFromInline var writerThread: UInt = 0
+  /// The latest change that arrived during a write; applied once the write ends. `isAnswer`: it
+  /// arrived while the write was being performed, on the writing thread, so the write caused it.
+  @usableFromInline var pending: (value: Value, side: Side, isAnswer: Bool)?
+  /// Writes made one after another, each caused by an answer to the write before; a bound on it
+  /// detects two sides that something outside the binding keeps changing in answer to each other.
+  /// Changes from other threads are not answers: they end the run.
   @usableFromInline var consecutiveWrites = 0
   @usableFromInline private(set) var isCancelled = false
+  /// Whether to keep the two values met at connection, for ``seedReport``.
+  @usableFromInline var recordsSeed = false
+  /// At connection: the current value of the side the binding starts by writing (the one being
+  /// connected), then the value written into it (the first value of the other side).
+  @usableFromInline var seedReport: (overwritten: Value?, seed: Value?) = (nil, nil)
+  /// Set between ``finishConnecting()`` and ``finishSeeding()``, when `recordsSeed`: the next
+  /// change is the seed.
+  @usableFromInline var awaitsSeed = false
 
   /// The most writes one change may cause before the binding is deemed to be in a loop.
   @usableFromInline static var loopLimit: Int { 1000 }
@@ -177,18 +248,34 @@ struct TwoWayBindingStateMachine<Value> {
     self.connecting = connecting
   }
 
+  /// Decides what a change of `side` to `value` leads to. `thread` is the calling thread
+  /// (``currentThreadIdentity()``), read only when a write is under way: a change made on the
+  /// writing thread during the write is an answer to it.
   @inlinable
-  mutating func receive(_ value: Value, from side: Side) -> Action {
-    if isCancelled || side == connecting { return .none }
+  mutating func receive(
+    _ value: Value,
+    from side: Side,
+    thread: @autoclosure () -> UInt = currentThreadIdentity()
+  ) -> Action {
+    if isCancelled { return .none }
+    if side == connecting {
+      if recordsSeed { seedReport.overwritten = value }
+      return .none
+    }
+    if awaitsSeed {
+      awaitsSeed = false
+      seedReport.seed = value
+    }
     if let writing {
-      if writing == side && expectsEcho {
-        // The side reporting the value we are writing into it.
+      let isAnswer = writerThread != 0 && thread() == writerThread
+      if writing == side && expectsEcho && isAnswer {
+        // The side reporting, on the writing thread, the value we are writing into it.
         expectsEcho = false
         return .none
       }
       // A real change during the write, or while the write waits for its delivery: keep only the
       // latest, so the last change wins.
-      pending = (value, side)
+      pending = (value, side, isAnswer)
       return .none
     }
     return startWrite(value, into: side.other)
@@ -196,16 +283,28 @@ struct TwoWayBindingStateMachine<Value> {
 
   mutating func finishConnecting() {
     connecting = nil
+    awaitsSeed = recordsSeed
+  }
+
+  /// Ends the connection; returns the values met then (see ``seedReport``), if they were recorded.
+  mutating func finishSeeding() -> (overwritten: Value?, seed: Value?) {
+    awaitsSeed = false
+    recordsSeed = false
+    defer { seedReport = (nil, nil) }
+    return seedReport
   }
 
   /// Called just before the decided write is performed; `false` when it must be skipped: the
   /// binding ended, or the side to be written changed since the write was decided (that change is
-  /// pending and wins).
+  /// pending and wins). `thread` is the thread about to perform the write
+  /// (``currentThreadIdentity()``): a change reported on it before ``finishWrite()`` is caused by
+  /// the write.
   @inlinable
-  mutating func beginWrite() -> Bool {
+  mutating func beginWrite(thread: UInt = currentThreadIdentity()) -> Bool {
     guard !isCancelled, let writing else { return false }
     if let pending, pending.side == writing { return false }
     expectsEcho = true
+    writerThread = thread
     return true
   }
 
@@ -213,12 +312,15 @@ struct TwoWayBindingStateMachine<Value> {
   mutating func finishWrite() -> Action {
     writing = nil
     expectsEcho = false
+    writerThread = 0
     guard !isCancelled, let change = pending else {
       consecutiveWrites = 0
       return .none
     }
     pending = nil
-    consecutiveWrites += 1
+    // Only answers to the binding's own writes count towards a loop; a change from another thread
+    // is traffic, however long it lasts.
+    consecutiveWrites = change.isAnswer ? consecutiveWrites + 1 : 0
     // Each write caused another change of the side just written, a thousand times over: something
     // outside the binding answers every write, so the binding would never come to rest.
     if consecutiveWrites >= Self.loopLimit {
@@ -354,9 +456,13 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
   static func bind(
     _ leftEndpoint: BindingEndpoint<LeftOwner, Value>,
     _ rightEndpoint: BindingEndpoint<RightOwner, Value>,
-    initialValueFrom seed: TwoWayBindingSide
+    initialValueFrom seed: TwoWayBindingSide,
+    reportsEmptyOverwrite: Bool = true
   ) -> AnyCancellable {
-    guard let (link, token, owners) = prepare(leftEndpoint.bindingTarget, rightEndpoint.bindingTarget, seed: seed)
+    guard
+      let (link, token, owners) = prepare(
+        leftEndpoint.bindingTarget, rightEndpoint.bindingTarget, seed: seed,
+        reportsEmptyOverwrite: reportsEmptyOverwrite)
     else { return .cancelledBinding }
     let observeLeft = {
       link.keep(
@@ -371,6 +477,7 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     (seed == .right ? observeLeft : observeRight)()
     link.finishConnecting()
     (seed == .right ? observeRight : observeLeft)()
+    link.finishSeeding(from: seed)
     withExtendedLifetime(owners) {}
     return token
   }
@@ -381,7 +488,8 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
   static func prepare(
     _ leftTarget: BindingTarget<LeftOwner, Value>,
     _ rightTarget: BindingTarget<RightOwner, Value>,
-    seed: TwoWayBindingSide
+    seed: TwoWayBindingSide,
+    reportsEmptyOverwrite: Bool
   ) -> (link: TwoWayBindingLink, token: AnyCancellable, owners: (LeftOwner, RightOwner))? {
     guard let leftOwner = leftTarget.owner, let rightOwner = rightTarget.owner else { return nil }
     let leftBag = leftTarget.valueBag ?? leftOwner.bindings
@@ -393,7 +501,12 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     let link = TwoWayBindingLink(left: leftTarget, right: rightTarget, connecting: seed.other)
     let token = AnyCancellable(idempotent: link)
     let record = BindingRecord(target: "\(leftTarget.targetDescription) <~> \(rightTarget.targetDescription)")
-    link.state.withLock { $0.record = record }
+    link.state.withLock {
+      $0.record = record
+      #if DEBUG
+      $0.machine.recordsSeed = reportsEmptyOverwrite
+      #endif
+    }
     // The left side is the target of the binding, like the left of `<~`: one source at a time, so a
     // new binding into it replaces this one. The right side is the source; other bindings into or
     // from it (another `<~>`, a `<~` feeding it) must not end this one.
@@ -408,6 +521,28 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
   @usableFromInline
   func finishConnecting() {
     state.withLock { $0.machine.finishConnecting() }
+  }
+
+  /// Ends the connection. In a debug build, when connecting replaced a side's non-empty value with
+  /// an empty one (see ``isEmptyBindingValue(_:)``), says so: with `<~>` starting from its right
+  /// side, a model written first (`model.$name <~> field.text`, as Bond and BIND order them) loses
+  /// its value to an empty field.
+  @usableFromInline
+  func finishSeeding(from seed: Side) {
+    let (values, description) = state.withLock { ($0.machine.finishSeeding(), $0.record?.target ?? "<~>") }
+    guard let overwritten = values.overwritten, let seedValue = values.seed,
+      !isEmptyBindingValue(overwritten), isEmptyBindingValue(seedValue)
+    else { return }
+    let (written, kept) = seed == .right ? ("left", "right") : ("right", "left")
+    let keepIt =
+      seed == .right
+      ? "to start from the left side's value, write `left.bindTwoWay(with: right, initialValueFrom: .left)` "
+        + "or swap the sides"
+      : "to start from the right side's value, write `left <~> right`"
+    reportBindingMisuse(
+      "\(description): connecting replaced the \(written) side's value \(String(reflecting: overwritten)) with "
+        + "the \(kept) side's empty value \(String(reflecting: seedValue)), since the binding starts from its \(kept) "
+        + "side; \(keepIt). If that is meant, pass `reportsEmptyOverwrite: false` to `bindTwoWay`.")
   }
 
   @usableFromInline
@@ -471,3 +606,15 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
 }
 
 extension TwoWayBindingLink: IdempotentCancellable {}
+
+/// Whether `value` is empty: `nil`, an empty collection (a string, an array, a set, a dictionary), or
+/// an optional holding one. What a two-way binding checks before reporting an empty seed.
+func isEmptyBindingValue(_ value: Any) -> Bool {
+  let mirror = Mirror(reflecting: value)
+  if mirror.displayStyle == .optional {
+    guard let wrapped = mirror.children.first else { return true }
+    return isEmptyBindingValue(wrapped.value)
+  }
+  if let collection = value as? any Collection { return collection.isEmpty }
+  return false
+}

@@ -334,9 +334,8 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
       \(State.maximumCascadeDepth) levels deep: the subject feeds itself through a cycle of bindings \
       or subscribers (for example `p <~ p`, or `a <~ b` with `b <~ a`). Values that come back deeper \
       are dropped, which ends the cycle.
-
       """
-    writeToStandardError(message)
+    Diagnostics.report(message)
   }
 }
 

@@ -281,6 +281,7 @@ struct TwoWayBindingStateMachineTests {
     machine.finishConnecting()
     var actions = [describe(machine.receive(0, from: .left))]
     for value in 1...Machine.loopLimit {
+      _ = machine.beginWrite()  // the write is performed on this thread
       _ = machine.receive(value, from: .right)  // the echo
       _ = machine.receive(value, from: .left)  // something outside answers the write
       actions.append(describe(machine.finishWrite()))
