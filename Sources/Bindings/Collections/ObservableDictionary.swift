@@ -90,7 +90,7 @@ public class ObservableDictionary<Key: Hashable, Value>: Publisher, @unchecked S
 ///
 /// - Complexity: setting or removing one key is O(1) amortized when no subscriber holds an earlier
 ///   event's contents and edits do not overlap; the dictionary keeps two copies of its contents.
-///   ``batchUpdate(_:)``, ``removeAll()`` and ``replace(with:)`` are O(*n*).
+///   ``batchUpdate(_:)``, ``removeAll()`` and `replace(with:)` are O(*n*).
 public final class MutableObservableDictionary<Key: Hashable, Value>: ObservableDictionary<Key, Value>,
   @unchecked Sendable
 {

@@ -55,24 +55,27 @@ extension CollectionCore {
   ) rethrows -> Result {
     if var taken = spare.withLock({ $0.take() }) {
       let (change, result) = try body(&taken.contents)
-      guard let change else {
+      if let change {
+        let (swapped, event) = state.withLock { state -> (Bool, EventBox?) in
+          guard state.version == taken.version else { return (false, nil) }
+          Swift.swap(&state.contents, &taken.contents)
+          return (true, state.commitForDelivery(change))
+        }
+        if swapped {
+          if let event { deliver(event) }
+          guard !isBatch else { return result }
+          redo(&taken.contents)
+          taken.version += 1
+          offer(taken, to: spare)
+          return result
+        }
+      } else if state.withLock({ $0.version }) == taken.version {
+        // Nothing to change, decided on the current contents.
         if !isBatch { offer(taken, to: spare) }
         return result
       }
-      let (swapped, event) = state.withLock { state -> (Bool, EventBox?) in
-        guard state.version == taken.version else { return (false, nil) }
-        Swift.swap(&state.contents, &taken.contents)
-        return (true, state.commitForDelivery(change))
-      }
-      if swapped {
-        if let event { deliver(event) }
-        guard !isBatch else { return result }
-        redo(&taken.contents)
-        taken.version += 1
-        offer(taken, to: spare)
-        return result
-      }
-      // Another editor committed first (on the slow path): the spare is stale; it is released here,
+      // Another editor committed first (on the slow path): the spare is stale, and so is what `body`
+      // decided on it (an insert it found already done may not be). The spare is released here,
       // outside the lock, and the edit runs again on the slow path.
     }
     while true {

@@ -112,6 +112,33 @@ struct UnorderedEditingTests {
     #expect(checker.contents == dictionary.contents)
   }
 
+  @Test("an edit that finds nothing to do on a copy another edit made stale runs again on the new contents")
+  func noChangeOnStaleCopy() {
+    let set = MutableObservableSet<Gated>()
+    for id in 0..<10 { set.insert(Gated(id: id)) }
+    let inserted = KeptContents<Bool>()
+    // The insert finds 1 already there in its copy, but while its hash blocks, another thread removes 1.
+    let setFinished = whileAHashIsBlocked(blocking: 1) {
+      inserted.append(set.insert(Gated(id: 1)).inserted)
+    } meanwhile: {
+      set.remove(Gated(id: 1))
+    }
+    #expect(setFinished)
+    #expect(inserted.all == [true] && set.contents.contains(Gated(id: 1)))
+
+    let dictionary = MutableObservableDictionary<Gated, Int>()
+    for id in 0..<10 { dictionary[Gated(id: id)] = id }
+    let removed = KeptContents<Int?>()
+    // The remove finds no 20 in its copy, but while its hash blocks, another thread sets 20.
+    let dictionaryFinished = whileAHashIsBlocked(blocking: 20) {
+      removed.append(dictionary.removeValue(forKey: Gated(id: 20)))
+    } meanwhile: {
+      dictionary[Gated(id: 20)] = 20
+    }
+    #expect(dictionaryFinished)
+    #expect(removed.all == [20] && dictionary[Gated(id: 20)] == nil)
+  }
+
   /// Equal by `id` only, so that `update(with:)` and setting a value can be seen to take effect.
   struct Tagged: Hashable, Sendable, CustomStringConvertible {
     let id: Int
