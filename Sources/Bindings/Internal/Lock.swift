@@ -247,7 +247,7 @@ extension Locked: @unchecked Sendable where State: Sendable & ~Copyable {}
 import Synchronization
 
 /// A state value and the lock that guards it, stored inline in their owner: the state is reachable
-/// only inside ``withLock(_:)``. (Build on the standard library's `Mutex`.)
+/// only inside ``withLock(_:)``. (The build on the standard library's `Mutex`.)
 ///
 /// ```swift
 /// final class Counter: Sendable {
