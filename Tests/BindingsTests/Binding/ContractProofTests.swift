@@ -115,6 +115,54 @@ struct ContractProofTests {
   }
 }
 
+/// The diagnostics the contracts promise on standard error, read through the library's diagnostics
+/// observer, which sees what the current task reports.
+@Suite("contracts: what is said on standard error", .releasesEveryObject)
+struct ContractDiagnosticTests {
+  private func diagnostics(_ body: () -> Void) -> [String] {
+    let messages = Locked<[String]>([])
+    Diagnostics.$observer.withValue({ message in messages.withLock { $0.append(message) } }) { body() }
+    return messages.withLock { $0 }
+  }
+
+  @Test("rule 20: p <~ p and a <~> a each say once that they did nothing")
+  func selfBindingSaysSo() {
+    let p = MutableProperty(1)
+    let messages = diagnostics {
+      p <~ p
+      p <~> p
+    }
+    #expect(messages.count == 2, "\(messages)")
+    #expect(messages.first?.contains("<~ itself does nothing") == true, "\(messages)")
+    #expect(messages.last?.contains("<~> itself does nothing") == true, "\(messages)")
+  }
+
+  @Test("rule 8: a subject that feeds itself says so once, however many values come back too deep")
+  func cycleSaysSoOnce() {
+    let subject = PassthroughSubject<Int, Never>()
+    var token: AnyCancellable?
+    let messages = diagnostics {
+      token = subject.sink { value in subject.send(value + 1) }
+      subject.send(0)
+      subject.send(0)
+    }
+    let cycleReports = messages.filter { $0.contains("came back") && $0.contains("levels deep") }
+    #expect(cycleReports.count == 1, "\(messages)")
+    token?.cancel()
+  }
+
+  @Test("rule 14: a binding to an owner whose bag is closed is refused, and says why")
+  func closedBagSaysWhy() {
+    let label = BindingTestLabel()
+    let name = MutableProperty("Ada")
+    label.bindings.close(reason: "the label's window was closed")
+    let messages = diagnostics { label.reactive.text <~ name }
+    #expect(label.bindings.count == 0)
+    #expect(name.subject.core.subscriberCount == 0)
+    #expect(messages.count == 1 && messages[0].contains("the label's window was closed"), "\(messages)")
+  }
+}
+
 extension MainThreadSerialized {
   @Suite("contracts: main-actor targets through ~>", .releasesEveryObject)
   struct MainActorOutputBindingTests {
