@@ -119,12 +119,6 @@ struct ContractProofTests {
 /// observer, which sees what the current task reports.
 @Suite("contracts: what is said on standard error", .releasesEveryObject)
 struct ContractDiagnosticTests {
-  private func diagnostics(_ body: () -> Void) -> [String] {
-    let messages = Locked<[String]>([])
-    Diagnostics.$observer.withValue({ message in messages.withLock { $0.append(message) } }) { body() }
-    return messages.withLock { $0 }
-  }
-
   @Test("rule 20: p <~ p and a <~> a each say once that they did nothing")
   func selfBindingSaysSo() {
     let p = MutableProperty(1)

@@ -8,13 +8,6 @@ import Testing
 /// keeps changing in answer to its writes, and never one whose sides are merely busy.
 @Suite("two-way binding loop guard", .releasesEveryObject)
 struct TwoWayLoopGuardTests {
-  /// Runs `body` and returns the diagnostics it made.
-  private func diagnostics(_ body: () -> Void) -> [String] {
-    let messages = Locked<[String]>([])
-    Diagnostics.$observer.withValue({ message in messages.withLock { $0.append(message) } }) { body() }
-    return messages.withLock { $0 }
-  }
-
   /// A control that reports its changes synchronously, with no queue in between.
   final class Knob: BindingOwner {
     let bindings = BindingBag()

@@ -10,13 +10,6 @@ import Testing
 /// empties a side.
 @Suite("two-way binding order", .releasesEveryObject)
 struct TwoWayOrderTests {
-  /// Runs `body` and returns the diagnostics it made.
-  private func diagnostics(_ body: () -> Void) -> [String] {
-    let messages = Locked<[String]>([])
-    Diagnostics.$observer.withValue({ message in messages.withLock { $0.append(message) } }) { body() }
-    return messages.withLock { $0 }
-  }
-
   @Test("model first with <~>: the empty field wins, as the rule says, and a diagnostic names the fix")
   func modelFirstIsReported() {
     let username = MutableProperty("ada")
