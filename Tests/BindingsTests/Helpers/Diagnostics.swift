@@ -6,6 +6,6 @@ import BindingsTesting
 /// standard error), through the task-local observer, so tests running at the same time do not mix.
 func diagnostics(_ body: () -> Void) -> [String] {
   let messages = Locked<[String]>([])
-  Diagnostics.$observer.withValue({ message in messages.withLock { $0.append(message) } }) { body() }
+  Diagnostics.observing({ message in messages.withLock { $0.append(message) } }, during: body)
   return messages.withLock { $0 }
 }
