@@ -55,8 +55,10 @@ struct BindingBagTeardownTests {
   @Test("bindings stored from several threads at once are all kept, and all end with the owner")
   func concurrentStores() {
     let subject = PassthroughSubject<Int, Never>()
+    weak var weakOwner: Owner?
     do {
       let owner = Owner()
+      weakOwner = owner
       let shared = SendableBox(owner)
       runOnThreads(4, name: "bag stores") { _ in
         for _ in 0..<500 { subject.bind(to: shared.value) { owner, value in owner.value = value } }
@@ -66,6 +68,8 @@ struct BindingBagTeardownTests {
       subject.send(3)
       #expect(owner.value == 3)
     }
+    // The threads' closures hold the owner until each thread has exited, a moment after it finished.
+    #expect(waitUntil { weakOwner == nil }, "the owner was never released")
     #expect(subject.core.subscriberCount == 0)
   }
 }
