@@ -43,7 +43,9 @@ public struct SignalPublisher<Output>: Publisher {
 
   /// Connects a handler for `subscriber`, on GTK's thread (hopping there when subscribed elsewhere).
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-    let subject = PassthroughSubject<Output, Never>()
+    // The subject is used only on GTK's thread once connected (values are read and sent there);
+    // `Output` need not be `Sendable`, so the hop to GTK's thread is vouched for here.
+    nonisolated(unsafe) let subject = PassthroughSubject<Output, Never>()
     let pending = PendingConnection()
     subject.handleEvents(receiveCancel: { pending.cancel() }).receive(subscriber: subscriber)
     let connect = { @MainActor [wrapper, signal, shape, read, replaysCurrentValue] in
