@@ -28,6 +28,42 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     var identity: AnyHashable?
   }
 
+  /// An entry and its id; a hole, with no token, where the entry was removed.
+  ///
+  /// A named struct, not a tuple: an array of tuples is destroyed through the runtime's generic
+  /// tuple and `Optional` witnesses, about 1,000 instructions per entry when an owner dies; a
+  /// struct's own destroy is compiled for it. The token is a field of its own, not part of an
+  /// optional entry, so that ending the bindings reads it in place: reaching it through an optional
+  /// `Entry` copied the whole entry (its record's strings, its identity) for each binding.
+  private struct Slot {
+    var id: UInt64
+    var token: AnyCancellable?
+    var record: BindingRecord
+    var identity: AnyHashable?
+
+    init(id: UInt64, entry: Entry) {
+      self.id = id
+      self.token = entry.token
+      self.record = entry.record
+      self.identity = entry.identity
+    }
+
+    /// The entry, unless this slot is a hole.
+    var entry: Entry? {
+      token.map { Entry(token: $0, record: record, identity: identity) }
+    }
+
+    /// Takes the entry out, leaving a hole.
+    mutating func take() -> Entry? {
+      guard let token = token.take() else { return nil }
+      defer {
+        record = BindingRecord(target: "")
+        identity = nil
+      }
+      return Entry(token: token, record: record, identity: identity)
+    }
+  }
+
   /// The bag's contents, decided under the lock; tokens are cancelled and released after it.
   ///
   /// The entries are kept in the order of their ids, which is the order the bindings were made
@@ -37,7 +73,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   /// was a cache miss, and teardown grew faster than the number of bindings.)
   private struct State {
     /// The entries, in increasing id order; `nil` where one was removed.
-    var slots: [(id: UInt64, entry: Entry?)] = []
+    var slots: [Slot] = []
     /// The slots that are `nil`; compacted away once they are more than half of them.
     var holes = 0
     var idsByIdentity: [AnyHashable: UInt64] = [:]
@@ -83,29 +119,28 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
           let middle = (low + high) / 2
           if slots[middle].id < id { low = middle + 1 } else { high = middle }
         }
-        slots.insert((id, entry), at: low)
+        slots.insert(Slot(id: id, entry: entry), at: low)
       } else {
-        slots.append((id, entry))
+        slots.append(Slot(id: id, entry: entry))
       }
       return replaced
     }
 
     mutating func remove(id: UInt64) -> Entry? {
-      guard let position = position(of: id), let entry = slots[position].entry else { return nil }
-      slots[position].entry = nil
+      guard let position = position(of: id), let entry = slots[position].take() else { return nil }
       holes += 1
       if let identity = entry.identity, idsByIdentity[identity] == id {
         idsByIdentity[identity] = nil
       }
       if holes > 32, holes * 2 > slots.count {
-        slots.removeAll { $0.entry == nil }
+        slots.removeAll { $0.token == nil }
         holes = 0
       }
       return entry
     }
 
     /// Empties the bag; returns its entries in the order they were made.
-    mutating func removeAll() -> [(id: UInt64, entry: Entry?)] {
+    mutating func removeAll() -> [Slot] {
       let taken = slots
       slots = []
       holes = 0
@@ -201,7 +236,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   ///
   /// Closing a closed bag does nothing.
   public func close(reason: String) {
-    let taken = state.withLock { state -> [(id: UInt64, entry: Entry?)] in
+    let taken = state.withLock { state -> [Slot] in
       guard state.closedReason == nil else { return [] }
       state.closedReason = reason
       return state.removeAll()
@@ -214,11 +249,10 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     state.withLock { $0.closedReason != nil }
   }
 
-  /// Cancels the tokens of `slots`, in order, reading them in place: copying each entry out
-  /// retained and released its token, its record's strings and its identity.
-  private static func cancel(_ slots: [(id: UInt64, entry: Entry?)]) {
+  /// Cancels the tokens of `slots`, in the order the bindings were made, reading each in place.
+  private static func cancel(_ slots: [Slot]) {
     slots.withUnsafeBufferPointer { slots in
-      for index in slots.indices { slots[index].entry?.token.cancel() }
+      for index in slots.indices { slots[index].token?.cancel() }
     }
   }
 

@@ -38,6 +38,11 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   // Written once, here, and read without the lock: a `let` needs no exclusivity check.
   @usableFromInline weak let owner: Owner?
   @usableFromInline let deliver: BindingDelivery?
+  /// The bag the binding leaves when it ends. Written once, under the lock, before the state's
+  /// registration id is set; read only by the thread that took that id, under the lock, out of the
+  /// state. Kept here rather than in the state, so that ending a binding moves an id, not a weak
+  /// reference (each move of one costs a call into the runtime).
+  private weak var registeredBag: BindingBag?
   private let liveObject = LiveObjectToken("BindingSink")
 
   /// Creates a sink that calls `receiveValue` with the owner and each value while the owner lives.
@@ -75,15 +80,21 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   ///
   /// A sink that has already ended leaves the bag at once.
   @usableFromInline
-  func register(_ registration: BindingBagRegistration) {
+  func register(in bag: BindingBag, id: UInt64) {
     // An ended binding is marked before it takes its registration under the lock (see `release()`),
     // so one registered after that, under the lock, sees the mark.
     let ended = state.withLock { state -> Bool in
       guard !handOff.hasEnded else { return true }
-      state.registration = registration
+      registeredBag = bag
+      state.registrationID = id
       return false
     }
-    if ended { registration.remove() }
+    if ended { bag.remove(id: id) }
+  }
+
+  /// Leaves the bag the binding was registered in, given the id taken out of the state.
+  private func leaveBag(_ id: UInt64?) {
+    if let id, let bag = registeredBag { bag.remove(id: id) }
   }
 
   /// Requests unlimited values from `subscription`, or cancels it if the sink already has one, has
@@ -127,7 +138,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   func release() {
     // Deliveries stop calling the closure first, then the sink leaves the bag.
     markEnded()
-    state.withLock { $0.registration.take() }?.remove()
+    leaveBag(state.withLock { $0.registrationID.take() })
   }
 
   /// Marks the binding ended: deliveries that start from now on do not call the closure. The
@@ -148,7 +159,9 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     // cancels it again) has nothing more to do: whoever ended it cancels the upstream and leaves
     // the bag.
     guard markEnded() else { return }
-    state.withLock { $0.end() }.perform()
+    let ended = state.withLock { $0.end() }
+    ended.subscription?.cancel()
+    leaveBag(ended.registrationID)
     // The subscription is released here, after the lock.
   }
 
@@ -233,25 +246,20 @@ extension BindingSink: IdempotentCancellable {}
 @usableFromInline
 struct BindingSinkState {
   @usableFromInline var status = SubscriptionStatus.awaitingSubscription
-  var registration: BindingBagRegistration?
+  /// The binding's id in the bag it leaves when it ends (``BindingSink/registeredBag``).
+  var registrationID: UInt64?
 
   @inlinable
   init() {}
 
   /// Ends the binding: what the sink must cancel and leave after unlocking.
   mutating func end() -> Ended {
-    Ended(subscription: status.terminate(), registration: registration.take())
+    Ended(subscription: status.terminate(), registrationID: registrationID.take())
   }
 
-  /// What an ended sink lets go of, outside its lock.
+  /// What an ended sink cancels and leaves, outside its lock.
   struct Ended {
-    var subscription: (any Subscription)?
-    var registration: BindingBagRegistration?
-
-    /// Cancels the subscription and leaves the bag.
-    func perform() {
-      subscription?.cancel()
-      registration?.remove()
-    }
+    let subscription: (any Subscription)?
+    let registrationID: UInt64?
   }
 }

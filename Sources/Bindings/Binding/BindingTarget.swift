@@ -202,8 +202,10 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
   ) -> AnyCancellable where Source.Output == Value, Source.Failure == Never {
     guard let owner else { return .cancelledBinding }
     let bag = valueBag ?? owner.bindings
-    if let source = source as? any BindingValueSource, (source.valueOwner as? any BindingOwner)?.bindings === bag,
-      identity == source.valueTargetIdentity
+    // Only a target with an identity can be the one its source publishes; the cast, a run-time
+    // conformance lookup (about 1,500 instructions), is made only for those.
+    if let identity, let source = source as? any BindingValueSource,
+      (source.valueOwner as? any BindingOwner)?.bindings === bag, identity == source.valueTargetIdentity
     {
       reportBindingMisuse("\(targetDescription) <~ itself does nothing; the binding was not made")
       return .cancelledBinding
@@ -211,7 +213,7 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
     let sink = BindingSink(owner: owner, deliver: delivery, receiveValue: write)
     let token = AnyCancellable(idempotent: sink)
     let id = bag.makeID()
-    sink.register(BindingBagRegistration(bag: bag, id: id))
+    sink.register(in: bag, id: id)
     bag.insert(
       token,
       id: id,
