@@ -42,13 +42,16 @@ public class ObservableDictionary<Key: Hashable, Value>: Publisher, @unchecked S
   /// The current contents.
   ///
   /// - Complexity: O(1); the dictionary shares its storage until one side changes.
-  public var contents: [Key: Value] { core.contents }
+  @inlinable
+  public final var contents: [Key: Value] { core.read { $0 } }
 
   /// The number of keys now.
-  public var count: Int { core.read { $0.count } }
+  @inlinable
+  public final var count: Int { core.read { $0.count } }
 
   /// Whether the dictionary is empty now.
-  public var isEmpty: Bool { core.read { $0.isEmpty } }
+  @inlinable
+  public final var isEmpty: Bool { core.read { $0.isEmpty } }
 
   /// The value for `key` now, or `nil`.
   ///
@@ -64,7 +67,7 @@ public class ObservableDictionary<Key: Hashable, Value>: Publisher, @unchecked S
   ///
   /// Each subscription keeps the dictionary alive.
   @inlinable
-  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+  public final func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
     core.attach(subscriber, keepAlive: self)
   }
 }

@@ -48,20 +48,24 @@ public class ObservableSectionedArray<Metadata, Item>: Publisher, RandomAccessCo
   /// The current sections.
   ///
   /// - Complexity: O(1); the array shares its storage until one side changes.
-  public var contents: [ArraySection<Metadata, Item>] {
-    core.contents
+  @inlinable
+  public final var contents: [ArraySection<Metadata, Item>] {
+    core.read { $0 }
   }
 
   /// The offset of the first section: always 0.
-  public var startIndex: Int { 0 }
+  @inlinable
+  public final var startIndex: Int { 0 }
 
   /// The number of sections now.
-  public var endIndex: Int {
+  @inlinable
+  public final var endIndex: Int {
     core.read { $0.count }
   }
 
   /// The section at `position` in the current contents.
-  public subscript(position: Int) -> ArraySection<Metadata, Item> {
+  @inlinable
+  public final subscript(position: Int) -> ArraySection<Metadata, Item> {
     core.read { sections in
       precondition(sections.indices.contains(position), "section \(position) is out of range (count \(sections.count))")
       return sections[position]
@@ -74,6 +78,7 @@ public class ObservableSectionedArray<Metadata, Item>: Publisher, RandomAccessCo
   /// let groups = ObservableSectionedArray([ArraySection("A", items: [1, 2])])
   /// print(groups[ItemPath(section: 0, item: 1)])   // prints "2"
   /// ```
+  @inlinable
   public subscript(path: ItemPath) -> Item {
     core.read { sections in
       precondition(sections.indices.contains(path.section), "section \(path.section) is out of range")
@@ -86,7 +91,7 @@ public class ObservableSectionedArray<Metadata, Item>: Publisher, RandomAccessCo
   ///
   /// Each subscription keeps the array alive.
   @inlinable
-  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+  public final func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
     core.attach(subscriber, keepAlive: self)
   }
 }

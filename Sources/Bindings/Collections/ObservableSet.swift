@@ -43,13 +43,16 @@ public class ObservableSet<Element: Hashable>: Publisher, @unchecked Sendable {
   /// The current members.
   ///
   /// - Complexity: O(1); the set shares its storage until one side changes.
-  public var contents: Set<Element> { core.contents }
+  @inlinable
+  public final var contents: Set<Element> { core.read { $0 } }
 
   /// The number of members now.
-  public var count: Int { core.read { $0.count } }
+  @inlinable
+  public final var count: Int { core.read { $0.count } }
 
   /// Whether the set has no members now.
-  public var isEmpty: Bool { core.read { $0.isEmpty } }
+  @inlinable
+  public final var isEmpty: Bool { core.read { $0.isEmpty } }
 
   /// Whether `member` is in the set now.
   ///
@@ -65,7 +68,7 @@ public class ObservableSet<Element: Hashable>: Publisher, @unchecked Sendable {
   ///
   /// Each subscription keeps the set alive.
   @inlinable
-  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+  public final func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
     core.attach(subscriber, keepAlive: self)
   }
 }
