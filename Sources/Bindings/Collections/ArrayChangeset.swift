@@ -105,6 +105,11 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
   public struct MismatchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What did not fit.
     public let description: String
+
+    @usableFromInline
+    init(description: String) {
+      self.description = description
+    }
   }
 
   /// Applies this change to `array`, the contents before the change, taking inserted and updated

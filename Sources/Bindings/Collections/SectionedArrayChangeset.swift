@@ -189,6 +189,7 @@ public struct SectionedArrayChangeset: Hashable, Sendable, CustomStringConvertib
   /// - Throws: ``ArrayChangeset/MismatchError`` when an offset or path is out of range, repeated,
   ///   names a section that is inserted, deleted or moved, or the counts disagree; `sections` is
   ///   then left unchanged.
+  @inlinable
   public func apply<Metadata, Item>(
     to sections: inout [ArraySection<Metadata, Item>],
     newContents: [ArraySection<Metadata, Item>]

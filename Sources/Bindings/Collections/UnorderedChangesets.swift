@@ -70,6 +70,7 @@ public struct UnorderedChangeset<Element: Hashable>: Hashable, CustomStringConve
   ///
   /// - Throws: ``ArrayChangeset/MismatchError`` when a removed or updated member is missing, an
   ///   inserted one is already there, or one is not in `newContents`; `set` is then left unchanged.
+  @inlinable
   public func apply(to set: inout Set<Element>, newContents: Set<Element>) throws(ArrayChangeset.MismatchError) {
     if isReset {
       set = newContents
@@ -107,6 +108,7 @@ public struct UnorderedChangeset<Element: Hashable>: Hashable, CustomStringConve
   ///
   /// - Throws: ``ArrayChangeset/MismatchError`` when a removed or updated key is missing, an inserted
   ///   one is already there, or one does not fit `newContents`; `dictionary` is then left unchanged.
+  @inlinable
   public func apply<Value>(
     to dictionary: inout [Element: Value],
     newContents: [Element: Value]
