@@ -72,9 +72,9 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   /// (A dictionary, used before, walked them in hash order: at 100,000 bindings nearly every step
   /// was a cache miss, and teardown grew faster than the number of bindings.)
   private struct State {
-    /// The entries, in increasing id order; `nil` where one was removed.
+    /// The entries, in increasing id order; a hole (no token) where one was removed.
     var slots: [Slot] = []
-    /// The slots that are `nil`; compacted away once they are more than half of them.
+    /// The number of holes; compacted away once they are more than half of the slots.
     var holes = 0
     var idsByIdentity: [AnyHashable: UInt64] = [:]
     var nextID: UInt64 = 0

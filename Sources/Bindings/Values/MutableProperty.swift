@@ -64,8 +64,8 @@ public final class MutableProperty<Value>: Publisher, BindingOwner, BindingEndpo
   /// print(length.value)   // prints "5"
   /// ```
   ///
-  /// `transform` runs once per change, on the thread that made it. The derived property keeps this
-  /// one alive.
+  /// `transform` runs once per change, on the thread that made it. The derived property does not keep
+  /// this one alive: once this property is gone, the derived one keeps its last value.
   public func map<Transformed>(_ transform: @escaping (Value) -> Transformed) -> Property<Transformed> {
     Property(initial: transform(value), then: Publishers.Map(upstream: self, transform: transform))
   }

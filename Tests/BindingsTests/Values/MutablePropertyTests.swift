@@ -116,6 +116,20 @@ struct MutablePropertyTests {
     #expect(recorder.events == [.subscription, .value(5), .value(2)])
     recorder.cancel()
   }
+
+  @Test("a property made with map does not keep its source alive, and keeps its last value after it")
+  func mapDoesNotKeepItsSourceAlive() {
+    weak var weakName: MutableProperty<String>?
+    var length: Property<Int>?
+    do {
+      let name = MutableProperty("Ada")
+      weakName = name
+      length = name.map { $0.count }
+      name.value = "Grace"
+    }
+    #expect(weakName == nil)
+    #expect(length?.value == 5)
+  }
 }
 
 @Suite("Property", .releasesEveryObject)
