@@ -18,7 +18,7 @@
 ///
 /// Safe to use from any thread: edits from several threads are applied one at a time, and their
 /// events reach every subscriber in the order the edits were made.
-public final class MutableObservableArray<Element>: ObservableArray<Element>, @unchecked Sendable {
+public final class MutableObservableArray<Element>: ObservableArray<Element> {
   /// Creates an array holding `elements`.
   public init(_ elements: [Element] = []) {
     super.init(core: CollectionCore(contents: elements, resetChange: .reset))
@@ -463,3 +463,5 @@ extension ArrayChangeset {
     self.init(deletes: deletes, inserts: inserts, updates: updates)
   }
 }
+
+extension MutableObservableArray: @unchecked Sendable where Element: Sendable {}

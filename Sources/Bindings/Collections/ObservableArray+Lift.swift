@@ -31,9 +31,7 @@ extension ObservableArray {
 }
 
 /// A sectioned array of one section that follows an observable array.
-private final class LiftedObservableArray<Metadata, Item>: ObservableSectionedArray<Metadata, Item>,
-  @unchecked Sendable
-{
+private final class LiftedObservableArray<Metadata, Item>: ObservableSectionedArray<Metadata, Item> {
   /// Keeps the source alive and subscribed for as long as this array lives.
   private var sourceSubscription: AnyCancellable?
 
@@ -71,3 +69,4 @@ private final class LiftedObservableArray<Metadata, Item>: ObservableSectionedAr
     )
   }
 }
+extension LiftedObservableArray: @unchecked Sendable where Metadata: Sendable, Item: Sendable {}

@@ -28,7 +28,7 @@ public typealias ObservableArrayEvent<Element> = CollectionEvent<[Element], Arra
 /// Safe to use from any thread: events reach every subscriber in edit order, and deliveries to one
 /// subscriber never overlap. Read ``contents`` once when you need a consistent view while other
 /// threads edit.
-public class ObservableArray<Element>: Publisher, RandomAccessCollection, @unchecked Sendable {
+public class ObservableArray<Element>: Publisher, RandomAccessCollection {
   /// One event per change: the contents after it and the change; the first event replays the contents.
   public typealias Output = ObservableArrayEvent<Element>
   /// This publisher never fails.
@@ -94,3 +94,8 @@ public class ObservableArray<Element>: Publisher, RandomAccessCollection, @unche
     core.attach(subscriber, keepAlive: self)
   }
 }
+
+// Sendable when what it holds is: its contents and events cross threads as a subject's values do (an
+// edit on one thread is delivered on another). Its state is behind its core's lock, so the conformance
+// is vouched for; each subclass restates it, as Swift requires.
+extension ObservableArray: @unchecked Sendable where Element: Sendable {}

@@ -17,7 +17,7 @@ public typealias ObservableDictionaryEvent<Key: Hashable, Value> = CollectionEve
 /// for `<~` and every operator; it never fails nor completes. Safe to use from any thread. The
 /// keys' `hash(into:)` and `==` are your code, so they never run while the dictionary holds its
 /// lock (see ``MutableObservableDictionary``).
-public class ObservableDictionary<Key: Hashable, Value>: Publisher, @unchecked Sendable {
+public class ObservableDictionary<Key: Hashable, Value>: Publisher {
   /// The events: the contents after each change, and the change.
   public typealias Output = ObservableDictionaryEvent<Key, Value>
   /// An observable dictionary never fails.
@@ -94,9 +94,7 @@ public class ObservableDictionary<Key: Hashable, Value>: Publisher, @unchecked S
 /// - Complexity: setting or removing one key is O(1) amortized when no subscriber holds an earlier
 ///   event's contents and edits do not overlap; the dictionary keeps two copies of its contents.
 ///   ``batchUpdate(_:)``, ``removeAll()`` and `replace(with:)` are O(*n*).
-public final class MutableObservableDictionary<Key: Hashable, Value>: ObservableDictionary<Key, Value>,
-  @unchecked Sendable
-{
+public final class MutableObservableDictionary<Key: Hashable, Value>: ObservableDictionary<Key, Value> {
   /// The second copy of the contents that edits change in place (see `SpareContents`).
   @usableFromInline let spare = SpareSlot<[Key: Value]>(nil)
 
@@ -316,3 +314,9 @@ public struct DictionaryBatch<Key: Hashable, Value> {
     contents.removeAll()
   }
 }
+
+// Sendable when what it holds is: its contents and events cross threads as a subject's values do (an
+// edit on one thread is delivered on another). Its state is behind its core's lock, so the conformance
+// is vouched for; each subclass restates it, as Swift requires.
+extension ObservableDictionary: @unchecked Sendable where Key: Sendable, Value: Sendable {}
+extension MutableObservableDictionary: @unchecked Sendable where Key: Sendable, Value: Sendable {}

@@ -21,7 +21,7 @@ public typealias ObservableSectionedArrayEvent<Metadata, Item> = CollectionEvent
 ///
 /// Safe to use from any thread: events reach every subscriber in edit order, and deliveries to one
 /// subscriber never overlap.
-public class ObservableSectionedArray<Metadata, Item>: Publisher, RandomAccessCollection, @unchecked Sendable {
+public class ObservableSectionedArray<Metadata, Item>: Publisher, RandomAccessCollection {
   /// The events: the sections after each change, and the change.
   public typealias Output = ObservableSectionedArrayEvent<Metadata, Item>
   /// An observable sectioned array never fails.
@@ -115,9 +115,7 @@ public class ObservableSectionedArray<Metadata, Item>: Publisher, RandomAccessCo
 /// Each edit sends one event; ``batchUpdate(_:)`` coalesces many into one exact event. Safe to use
 /// from any thread: edits are applied one at a time, and their events reach every subscriber in
 /// the order the edits were made.
-public final class MutableObservableSectionedArray<Metadata, Item>: ObservableSectionedArray<Metadata, Item>,
-  @unchecked Sendable
-{
+public final class MutableObservableSectionedArray<Metadata, Item>: ObservableSectionedArray<Metadata, Item> {
   /// Creates a sectioned array holding `sections`.
   ///
   /// ```swift
@@ -413,3 +411,9 @@ public final class MutableObservableSectionedArray<Metadata, Item>: ObservableSe
     )
   }
 }
+
+// Sendable when what it holds is: its contents and events cross threads as a subject's values do (an
+// edit on one thread is delivered on another). Its state is behind its core's lock, so the conformance
+// is vouched for; each subclass restates it, as Swift requires.
+extension ObservableSectionedArray: @unchecked Sendable where Metadata: Sendable, Item: Sendable {}
+extension MutableObservableSectionedArray: @unchecked Sendable where Metadata: Sendable, Item: Sendable {}

@@ -18,7 +18,7 @@ public typealias ObservableSetEvent<Element: Hashable> = CollectionEvent<Set<Ele
 /// lock: an edit works on a copy of the members that only it holds and commits only if no other edit
 /// came first (otherwise it runs again on the new contents), and `contains(_:)` looks into a
 /// snapshot.
-public class ObservableSet<Element: Hashable>: Publisher, @unchecked Sendable {
+public class ObservableSet<Element: Hashable>: Publisher {
   /// The events: the members after each change, and the change.
   public typealias Output = ObservableSetEvent<Element>
   /// An observable set never fails.
@@ -96,7 +96,7 @@ public class ObservableSet<Element: Hashable>: Publisher, @unchecked Sendable {
 ///   earlier event's members and edits do not overlap; the set keeps two copies of its members.
 ///   ``batchUpdate(_:)``, ``formUnion(_:)``, ``subtract(_:)``, ``removeAll()`` and
 ///   ``replace(with:)`` are O(*n*).
-public final class MutableObservableSet<Element: Hashable>: ObservableSet<Element>, @unchecked Sendable {
+public final class MutableObservableSet<Element: Hashable>: ObservableSet<Element> {
   /// The second copy of the members that edits change in place (see `SpareContents`).
   @usableFromInline let spare = SpareSlot<Set<Element>>(nil)
 
@@ -236,3 +236,9 @@ public final class MutableObservableSet<Element: Hashable>: ObservableSet<Elemen
     try core.editOutsideLock(spare: spare, isBatch: true, body)
   }
 }
+
+// Sendable when what it holds is: its contents and events cross threads as a subject's values do (an
+// edit on one thread is delivered on another). Its state is behind its core's lock, so the conformance
+// is vouched for; each subclass restates it, as Swift requires.
+extension ObservableSet: @unchecked Sendable where Element: Sendable {}
+extension MutableObservableSet: @unchecked Sendable where Element: Sendable {}
