@@ -217,6 +217,12 @@ public final class MutableObservableSet<Element: Hashable>: ObservableSet<Elemen
   /// reason `body` must edit only its argument, never this set. A batch that changes nothing sends
   /// nothing.
   ///
+  /// The event lists the members inserted and removed, found by comparing the members before and
+  /// after with `==`. A member replaced by an equal one inside the batch (`update(with:)`) is therefore
+  /// not a change: the event does not report it, and a batch that changes nothing else commits
+  /// nothing, so the replacement is not kept. To replace a member, call ``update(with:)`` outside a
+  /// batch: it stores the new member and sends it as an update.
+  ///
   /// - Complexity: O(*n*) for the copy and the comparison of the members before and after.
   @discardableResult
   public func batchUpdate<Result>(_ body: (inout Set<Element>) throws -> Result) rethrows -> Result {
