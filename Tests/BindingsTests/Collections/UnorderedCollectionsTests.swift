@@ -37,6 +37,33 @@ struct UnorderedCollectionsTests {
     token.cancel()
   }
 
+  @Test("a batch compares members with ==: an equal member swapped in is not reported, and kept only with other changes")
+  func batchComparesMembersWithEquality() {
+    /// Equal by id; `label` tells two equal members apart.
+    struct Tag: Hashable {
+      let id: Int
+      let label: String
+      static func == (lhs: Tag, rhs: Tag) -> Bool { lhs.id == rhs.id }
+      func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    }
+    let tags = MutableObservableSet([Tag(id: 1, label: "old")])
+    var changes: [SetChangeset<Tag>] = []
+    let token = tags.dropFirst().sink { changes.append($0.change) }
+    tags.batchUpdate { $0.update(with: Tag(id: 1, label: "new")) }
+    #expect(changes.isEmpty)
+    #expect(tags.contents.first?.label == "old")
+    tags.batchUpdate { members in
+      members.update(with: Tag(id: 1, label: "new"))
+      members.insert(Tag(id: 2, label: "two"))
+    }
+    #expect(changes == [SetChangeset(inserted: [Tag(id: 2, label: "two")])])
+    #expect(tags.contents.first { $0.id == 1 }?.label == "new")
+    tags.update(with: Tag(id: 1, label: "newer"))
+    #expect(changes.last == SetChangeset(updated: [Tag(id: 1, label: "newer")]))
+    #expect(tags.contents.first { $0.id == 1 }?.label == "newer")
+    token.cancel()
+  }
+
   @Test("dictionary edits report the keys they added, removed or set; edits that change nothing send nothing")
   func dictionaryEdits() {
     let scores = MutableObservableDictionary(["a": 1])
