@@ -37,7 +37,7 @@ struct UnorderedCollectionsTests {
     token.cancel()
   }
 
-  @Test("a batch compares members with ==: an equal member swapped in is not reported, and kept only with other changes")
+  @Test("a set batch compares members with ==: an equal member swapped in is not reported as a change")
   func batchComparesMembersWithEquality() {
     /// Equal by id; `label` tells two equal members apart.
     struct Tag: Hashable {
