@@ -139,12 +139,14 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   }
 
   /// The current contents and their version.
-  @usableFromInline
+  @inlinable
   var snapshot: (contents: Contents, version: Int) {
     state.withLock { ($0.contents, $0.version) }
   }
 
-  @usableFromInline
+  /// The current contents. Inlinable, as the collections' reads that use it: run unspecialised, a
+  /// read looked up the contents' type metadata each time.
+  @inlinable
   var contents: Contents {
     state.withLock { $0.contents }
   }

@@ -60,7 +60,7 @@ public class ObservableArray<Element>: Publisher, RandomAccessCollection {
   /// - Complexity: O(1); the array shares its storage until one side changes.
   @inlinable
   public final var contents: [Element] {
-    core.read { $0 }
+    core.contents
   }
 
   /// The offset of the first element: always zero.
@@ -73,12 +73,11 @@ public class ObservableArray<Element>: Publisher, RandomAccessCollection {
     core.read { $0.count }
   }
 
+  // The reads are inlinable, and `receive(subscriber:)` final and inlinable too: run unspecialised, a
+  // read looked up the element type's metadata (about 2,000 instructions), and a subscription made
+  // through the class's method table ran every event through unspecialised code.
+
   /// The element at `position` in the current contents.
-  ///
-  /// Inlinable, like the array's other reads and its `receive(subscriber:)`, which are also
-  /// `final`: run unspecialised, a read looked up the element type's metadata, about 2,000
-  /// instructions, and a subscription made through the class's method table ran every event
-  /// through unspecialised code.
   @inlinable
   public subscript(position: Int) -> Element {
     core.read { contents in

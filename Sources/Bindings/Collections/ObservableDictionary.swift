@@ -43,7 +43,7 @@ public class ObservableDictionary<Key: Hashable, Value>: Publisher {
   ///
   /// - Complexity: O(1); the dictionary shares its storage until one side changes.
   @inlinable
-  public final var contents: [Key: Value] { core.read { $0 } }
+  public final var contents: [Key: Value] { core.contents }
 
   /// The number of keys now.
   @inlinable

@@ -50,7 +50,7 @@ public class ObservableSectionedArray<Metadata, Item>: Publisher, RandomAccessCo
   /// - Complexity: O(1); the array shares its storage until one side changes.
   @inlinable
   public final var contents: [ArraySection<Metadata, Item>] {
-    core.read { $0 }
+    core.contents
   }
 
   /// The offset of the first section: always 0.

@@ -44,7 +44,7 @@ public class ObservableSet<Element: Hashable>: Publisher {
   ///
   /// - Complexity: O(1); the set shares its storage until one side changes.
   @inlinable
-  public final var contents: Set<Element> { core.read { $0 } }
+  public final var contents: Set<Element> { core.contents }
 
   /// The number of members now.
   @inlinable
