@@ -1,0 +1,1 @@
+// The views of the seven tasks, one file per task (built with the GTK trait).
