@@ -553,3 +553,8 @@ private struct SubjectCompletionWatcher<Target: Subject>: Subscriber {
     forwarder.cancel()
   }
 }
+
+extension OptionalLifting.Inner: OwnedBindingSubscriber {
+  /// The owner of the subscriber the values are lifted for.
+  package var bindingOwner: AnyObject? { (downstream as? any OwnedBindingSubscriber)?.bindingOwner }
+}

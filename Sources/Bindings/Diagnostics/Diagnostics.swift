@@ -14,7 +14,10 @@
 /// }
 /// print(messages.withLock { $0 })   // prints ["Bindings: MutableProperty<String> <~> itself does nothing; …"]
 /// ```
-enum Diagnostics {
+///
+/// `package`, so that the package's toolkit modules (BindingsGTK) report through it too, and their
+/// tests observe what they report.
+package enum Diagnostics {
   /// The observer of the current task, if any.
   ///
   /// A class, not the closure itself: a task-local value of an optional `@Sendable` function type,
@@ -35,12 +38,12 @@ enum Diagnostics {
 
   /// Runs `body` with `receive` called for every diagnostic reported inside it, in this task.
   @inline(never)
-  static func observing(_ receive: @escaping @Sendable (String) -> Void, during body: () -> Void) {
+  package static func observing(_ receive: @escaping @Sendable (String) -> Void, during body: () -> Void) {
     $observer.withValue(Observer(receive)) { body() }
   }
 
   /// Writes `message` to standard error, and hands it to the task's observer.
-  static func report(_ message: String) {
+  package static func report(_ message: String) {
     writeToStandardError(message + "\n")
     observer?.receive(message)
   }

@@ -47,7 +47,12 @@ public struct SignalPublisher<Output>: Publisher {
     // `Output` need not be `Sendable`, so the hop to GTK's thread is vouched for here.
     nonisolated(unsafe) let subject = PassthroughSubject<Output, Never>()
     let pending = PendingConnection()
-    subject.handleEvents(receiveCancel: { pending.cancel() }).receive(subscriber: subscriber)
+    // Debug builds: reports the subscriber's owner freed while the widget is still on screen.
+    let ownerWatch = BindingOwnerWatch.watch(subscriber, of: wrapper, signal: signal)
+    subject.handleEvents(receiveCancel: {
+      pending.cancel()
+      ownerWatch?.subscriptionCancelled()
+    }).receive(subscriber: subscriber)
     let connect = { @MainActor [wrapper, signal, shape, read, replaysCurrentValue] in
       guard let wrapper else {
         subject.send(completion: .finished)
