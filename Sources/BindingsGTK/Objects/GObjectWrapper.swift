@@ -91,7 +91,7 @@ open class GObjectWrapper: MainActorBindingOwner {
   /// let label = Label("Hi")
   /// GObjectWrapper.wrapper(for: label.object) === label   // true
   /// ```
-  public static func wrapper(for object: UnsafeMutableRawPointer) -> GObjectWrapper? {
+  nonisolated public static func wrapper(for object: UnsafeMutableRawPointer) -> GObjectWrapper? {
     guard let context = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), wrapperQuark) else {
       return nil
     }
