@@ -91,7 +91,8 @@ let package = Package(
     .executableTarget(
       name: "SevenGUIs",
       dependencies: ["SevenGUIsCore", "SevenGUIsUI", "Bindings", "BindingsGTK"],
-      path: "Examples/SevenGUIs"
+      path: "Examples/SevenGUIs",
+      exclude: ["count-lines.sh", "README.md"]
     ),
     .testTarget(
       name: "SevenGUIsCoreTests",

@@ -1,1 +1,0 @@
-// The views of the seven tasks, one file per task (built with the GTK trait).
