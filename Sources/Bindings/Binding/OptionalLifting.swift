@@ -35,3 +35,8 @@ struct OptionalLifting<Upstream: Publisher>: Publisher {
     func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
   }
 }
+
+extension OptionalLifting.Inner: OwnedBindingSubscriber {
+  /// The owner of the subscriber the values are lifted for.
+  package var bindingOwner: AnyObject? { (downstream as? any OwnedBindingSubscriber)?.bindingOwner }
+}

@@ -92,10 +92,14 @@ public final class Scale: Widget, AdjustableControl {
   /// The slider's value and range.
   public let adjustment: Adjustment
 
-  /// A horizontal (or vertical) slider over `range`.
-  public init(range: ClosedRange<Double> = 0...1, step: Double = 0.1, vertical: Bool = false) {
+  /// A slider over `range`, horizontal unless `orientation` says otherwise.
+  ///
+  /// ```swift
+  /// let level = Scale(range: 0...100, step: 1, orientation: .vertical)
+  /// ```
+  public init(range: ClosedRange<Double> = 0...1, step: Double = 0.1, orientation: Orientation = .horizontal) {
     let scale = gtk_scale_new_with_range(
-      vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,
+      orientation.gtkValue,
       range.lowerBound,
       range.upperBound,
       step
@@ -104,6 +108,12 @@ public final class Scale: Widget, AdjustableControl {
       borrowing: gtk_range_get_adjustment(UnsafeMutableRawPointer(scale).assumingMemoryBound(to: GtkRange.self))
     )
     super.init(scale, ownership: .transferred)
+  }
+
+  /// A horizontal (or vertical) slider over `range`.
+  @available(*, deprecated, renamed: "init(range:step:orientation:)")
+  public convenience init(range: ClosedRange<Double> = 0...1, step: Double = 0.1, vertical: Bool) {
+    self.init(range: range, step: step, orientation: vertical ? .vertical : .horizontal)
   }
 
   /// How many decimal places the slider shows (`digits`).
