@@ -4,7 +4,7 @@ import CGTK
 import Foundation
 
 /// A message shown over a window, with buttons; the user's answer arrives as an `async` value or a
-/// ``Future`` (a `GtkWindow` of labels and buttons, GTK 4.0 and later: it needs neither
+/// `Future` (a `GtkWindow` of labels and buttons, GTK 4.0 and later: it needs neither
 /// `GtkMessageDialog`, deprecated in GTK 4.10, nor `GtkAlertDialog`, new in 4.10).
 ///
 /// ```swift
