@@ -78,45 +78,6 @@ static inline gboolean cgtk_signal_emit_returning_boolean(gpointer _Nonnull inst
   return handled;
 }
 
-// GtkMessageDialog (GTK 4.0 to 4.8; deprecated from 4.10, for GtkAlertDialog): its constructor and
-// secondary text take printf formats, so the text is passed as one "%s" argument and no character
-// in it is read as a format. Every call goes through a shim that silences the deprecation.
-static inline GtkWidget *_Nonnull cgtk_message_dialog_new(GtkWindow *_Nullable parent, GtkButtonsType buttons,
-                                                          const char *_Nonnull message) {
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  GtkWidget *dialog = gtk_message_dialog_new(parent, GTK_DIALOG_DESTROY_WITH_PARENT, GTK_MESSAGE_OTHER, buttons, "%s",
-                                             message);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  return dialog;
-}
-static inline void cgtk_message_dialog_set_detail(gpointer _Nonnull dialog, const char *_Nonnull detail) {
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", detail);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-}
-static inline void cgtk_dialog_add_button(gpointer _Nonnull dialog, const char *_Nonnull title, int response) {
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_dialog_add_button(GTK_DIALOG(dialog), title, response);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-}
-static inline void cgtk_dialog_set_default_response(gpointer _Nonnull dialog, int response) {
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_dialog_set_default_response(GTK_DIALOG(dialog), response);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-}
-static inline void cgtk_dialog_response(gpointer _Nonnull dialog, int response) {
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_dialog_response(GTK_DIALOG(dialog), response);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-}
-// The dialog's button for `response`, or NULL.
-static inline GtkWidget *_Nullable cgtk_dialog_button_for_response(gpointer _Nonnull dialog, int response) {
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  GtkWidget *button = gtk_dialog_get_widget_for_response(GTK_DIALOG(dialog), response);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  return button;
-}
-
 // Signals with arguments, emitted as GTK emits them (for tests of typed signals and controllers).
 static inline void cgtk_signal_emit_double_double(gpointer _Nonnull instance, const char *_Nonnull name, double x,
                                                   double y) {

@@ -26,13 +26,6 @@ public class Window: Widget {
     if width > 0 || height > 0 { setDefaultSize(width: width, height: height) }
   }
 
-  /// Wraps a new window of a subclass of `GtkWindow` (a dialog), which GTK keeps in its list of
-  /// toplevels until it is destroyed, as it keeps every window.
-  init(newWindow: UnsafeMutableRawPointer) {
-    super.init(newWindow, ownership: .borrowed)
-    DestroyedWindows.watch(self)
-  }
-
   /// The window as GTK's `GtkWindow *`.
   public var window: UnsafeMutablePointer<GtkWindow> { cast() }
 
