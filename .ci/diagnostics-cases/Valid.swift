@@ -70,11 +70,11 @@ func validMigrations(field: EditableField, viewModel: ViewModel, label: Label) {
   label.reactive.text <~ Property.combineLatest(field.$text, viewModel.$name) { "\($0) \($1)" }
   label.reactive.text <~ combineLatest(field.$text, viewModel.$name) { "\($0) \($1)" }
   label.reactive.text <~ merge(field.$text, viewModel.$name)
-  let numbers = AnyPublisher<Int, Never>.create { subscriber in
+  let numbers = AnyPublisher<Int, Never>.producer { subscriber in
     subscriber.send(1)
     return AnyCancellable {}
   }
-  let words = AnyPublisher<String, Never>.create { subscriber in
+  let words = AnyPublisher<String, Never>.producer { subscriber in
     subscriber.send("one")
     return {}
   }

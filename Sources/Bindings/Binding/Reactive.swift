@@ -207,3 +207,96 @@ extension BindingTarget where Owner: Observable {
     fatalError("unavailable")
   }
 }
+
+// Every other use of a key-path target as a source gets the same message as `sink`: the target only
+// writes, and the property's own publisher (`$text`, `observe(\.text)`) is what to observe or bind both ways.
+
+extension BindingTarget {
+  /// A key-path target is write-only: observe the property through its own publisher.
+  @available(
+    *, unavailable,
+    message:
+      "a reactive key-path target only writes; observe the property itself: for `@Published var text` that is `$text` (field.$text.sink { … }, which is also a target and a <~> endpoint); for an @Observable model, model.observe(\\.text)"
+  )
+  public func sink(
+    receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+    receiveValue: @escaping (Value) -> Void
+  ) -> AnyCancellable {
+    fatalError("unavailable")
+  }
+
+  /// A key-path target is write-only: derive values from the property's own publisher.
+  @available(
+    *, unavailable,
+    message:
+      "a reactive key-path target only writes; observe the property itself: for `@Published var text` that is `$text` (field.$text.sink { … }, which is also a target and a <~> endpoint); for an @Observable model, model.observe(\\.text)"
+  )
+  public func map<Transformed>(_ transform: @escaping (Value) -> Transformed) -> AnyPublisher<Transformed, Never> {
+    fatalError("unavailable")
+  }
+
+  /// A key-path target is write-only: bind from the property's own publisher.
+  @available(
+    *, unavailable,
+    message:
+      "a reactive key-path target only writes; observe the property itself: for `@Published var text` that is `$text` (field.$text.sink { … }, which is also a target and a <~> endpoint); for an @Observable model, model.observe(\\.text)"
+  )
+  @discardableResult
+  public func bind<Observer: BindingOwner>(
+    to owner: Observer, _ receiveValue: @escaping (Observer, Value) -> Void
+  ) -> AnyCancellable {
+    fatalError("unavailable")
+  }
+
+  /// A key-path target is write-only: bind both ways through the property's own endpoint.
+  @available(
+    *, unavailable,
+    message:
+      "a reactive key-path target only writes; observe the property itself: for `@Published var text` that is `$text` (field.$text.sink { … }, which is also a target and a <~> endpoint); for an @Observable model, model.observe(\\.text)"
+  )
+  @discardableResult
+  public func bindTwoWay<Other: BindingEndpointConvertible>(
+    with other: Other, initialValueFrom side: TwoWayBindingSide, reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable {
+    fatalError("unavailable")
+  }
+}
+
+/// A key-path target is write-only: bind both ways through the property's own endpoint (`$text`).
+@available(
+  *, unavailable,
+  message:
+    "a reactive key-path target only writes; observe the property itself: for `@Published var text` that is `$text` (field.$text.sink { … }, which is also a target and a <~> endpoint); for an @Observable model, model.observe(\\.text)"
+)
+@discardableResult
+public func <~> <Owner: BindingOwner, Value, Right: BindingEndpointConvertible>(
+  left: BindingTarget<Owner, Value>, right: Right
+) -> AnyCancellable {
+  fatalError("unavailable")
+}
+
+/// A key-path target is write-only: bind both ways through the property's own endpoint (`$text`).
+@available(
+  *, unavailable,
+  message:
+    "a reactive key-path target only writes; observe the property itself: for `@Published var text` that is `$text` (field.$text.sink { … }, which is also a target and a <~> endpoint); for an @Observable model, model.observe(\\.text)"
+)
+@discardableResult
+public func <~> <Left: BindingEndpointConvertible, Owner: BindingOwner, Value>(
+  left: Left, right: BindingTarget<Owner, Value>
+) -> AnyCancellable {
+  fatalError("unavailable")
+}
+
+/// A key-path target is write-only: bind from the property's own publisher (`$text`).
+@available(
+  *, unavailable,
+  message:
+    "a reactive key-path target only writes; observe the property itself: for `@Published var text` that is `$text` (field.$text.sink { … }, which is also a target and a <~> endpoint); for an @Observable model, model.observe(\\.text)"
+)
+@discardableResult
+public func ~> <Owner: BindingOwner, Value, Target>(
+  source: BindingTarget<Owner, Value>, target: Target
+) -> AnyCancellable {
+  fatalError("unavailable")
+}

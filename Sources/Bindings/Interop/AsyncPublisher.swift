@@ -208,14 +208,24 @@ private final class AsyncPublisherSubscriber<Input: Sendable, Failure: Error>: S
     }
 
     /// The task to resume with `input`, the first to have called, if one waits; otherwise keeps
-    /// `input` for the next call.
-    mutating func valueReceived(_ input: Input) -> Next? {
-      guard case .subscribed = phase else { return nil }
-      guard !waiting.isEmpty else {
-        arrived.append(input)
-        return nil
+    /// `input` for the next call. A value that comes before the subscription (from an upstream that
+    /// breaks the rules) is dropped and ends the calls waiting then with `nil`, as in Combine; the
+    /// demand they made is still requested when the subscription arrives.
+    mutating func valueReceived(_ input: Input) -> ValueDecision {
+      switch phase {
+      case .ended:
+        return .drop
+      case .awaitingSubscription:
+        var ended: [Next] = []
+        swap(&ended, &waiting)
+        return .endWaiting(ended)
+      case .subscribed:
+        guard !waiting.isEmpty else {
+          arrived.append(input)
+          return .drop
+        }
+        return .resume(waiting.removeFirst())
       }
-      return waiting.removeFirst()
     }
 
     /// What a call to `next()` waiting on `continuation` does.
@@ -262,6 +272,16 @@ private final class AsyncPublisherSubscriber<Input: Sendable, Failure: Error>: S
     var dropped: [Input]
   }
 
+  /// What a value does once the state has seen it.
+  private enum ValueDecision {
+    /// Nobody takes it now: dropped, or kept for the next call.
+    case drop
+    /// The first waiting call takes it.
+    case resume(Next)
+    /// It came before the subscription: these waiting calls end with `nil`.
+    case endWaiting([Next])
+  }
+
   /// What `next()` does once it has looked at the state.
   private enum Decision {
     case resume(Result<Input?, Failure>)
@@ -280,7 +300,11 @@ private final class AsyncPublisherSubscriber<Input: Sendable, Failure: Error>: S
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    state.withLock { $0.valueReceived(input) }?.resume(returning: .success(input))
+    switch state.withLock({ $0.valueReceived(input) }) {
+    case .drop: break
+    case .resume(let waiting): waiting.resume(returning: .success(input))
+    case .endWaiting(let ended): for waiting in ended { waiting.resume(returning: .success(nil)) }
+    }
     return .none
   }
 

@@ -101,10 +101,13 @@ extension Publishers.DropUntilOutput {
 
     // MARK: Upstream
 
+    /// The upstream's subscription is asked for the demand made before it arrived. When the trigger
+    /// completed the stream first, a late upstream is still asked for that demand and not held (Combine
+    /// does the same); only a cancel, or a second subscription, cancels it.
     func receive(subscription: any Subscription) {
       let demand = state.withLock { state -> Subscribers.Demand? in
-        guard case .awaiting = state.upstream, !state.isTerminal else { return nil }
-        state.upstream = .live(subscription)
+        guard case .awaiting = state.upstream else { return nil }
+        state.upstream = state.isTerminal ? .gone : .live(subscription)
         defer { state.extra.requested = .none }
         return state.extra.requested
       }
@@ -139,6 +142,8 @@ extension Publishers.DropUntilOutput {
         let trigger = state.trigger.take()
         guard !state.isTerminal, !state.extra.isOpen else { return (trigger, false, nil) }
         state.isTerminal = true
+        // An upstream whose subscription has not arrived yet stays awaited: see `receive(subscription:)`.
+        guard case .live = state.upstream else { return (trigger, true, nil) }
         return (trigger, true, state.upstream.take())
       }
       // The trigger's subscription is released at the end, after the lock.

@@ -4,7 +4,7 @@ extension Publisher {
   ///
   /// ```swift
   /// let source = PassthroughSubject<Int, Never>()
-  /// let shared = source.share(replay: 2)
+  /// let shared = source.share(replaying: 2)
   /// let first = shared.sink { print("first \($0)") }
   /// source.send(1)                                  // prints "first 1"
   /// source.send(2)                                  // prints "first 2"
@@ -30,18 +30,18 @@ extension Publisher {
   /// - Parameter count: How many of the latest values to replay; must not be negative.
   ///
   /// - Returns: A publisher that shares one upstream subscription and replays the latest `count` values.
-  public func share(replay count: Int) -> Publishers.ShareReplay<Self> {
+  public func share(replaying count: Int) -> Publishers.ShareReplay<Self> {
     Publishers.ShareReplay(upstream: self, replay: count)
   }
 }
 
 extension Publishers {
   /// A publisher that shares one subscription to its upstream and replays its latest values, as
-  /// ``Publisher/share(replay:)`` describes. It is a class: the sharing is per instance, and
+  /// ``Publisher/share(replaying:)`` describes. It is a class: the sharing is per instance, and
   /// instances are equal only to themselves.
   ///
   /// ```swift
-  /// let shared: Publishers.ShareReplay = [1, 2, 3].publisher.share(replay: 1)
+  /// let shared: Publishers.ShareReplay = [1, 2, 3].publisher.share(replaying: 1)
   /// _ = shared.sink { print($0) }   // prints 1, 2, 3
   /// _ = shared.sink { print($0) }   // prints 3
   /// ```
@@ -73,7 +73,7 @@ extension Publishers {
 
     /// Creates a shared publisher over `upstream` that replays its last `count` values.
     public init(upstream: Upstream, replay count: Int) {
-      precondition(count >= 0, "share(replay:): the replay count must not be negative, got \(count)")
+      precondition(count >= 0, "share(replaying:): the replay count must not be negative, got \(count)")
       self.upstream = upstream
       replayCount = count
     }
@@ -102,6 +102,20 @@ extension Publishers {
         return (member, true)
       }
       member.start()
+      if connect {
+        upstream.subscribe(ShareReplayConnection(owner: self))
+      }
+    }
+
+    /// Connects to the upstream now rather than at the first subscriber, so that the buffer keeps what
+    /// the upstream sends before anyone subscribes (``ReplayingSubject`` connects at once). Does nothing
+    /// once connected.
+    func connect() {
+      let connect = state.withLock { state -> Bool in
+        guard case .idle = state.connection else { return false }
+        state.connection = .connecting
+        return true
+      }
       if connect {
         upstream.subscribe(ShareReplayConnection(owner: self))
       }

@@ -122,6 +122,31 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
     let (action, view) = state.withLock { state in
       (state.send(value, from: thread, storeAfterCompletion: storeAfterCompletion), state.subscribers.drainView)
     }
+    perform(action, sending: value, through: view)
+  }
+
+  /// Changes the current value in place without losing a change another thread makes meanwhile: reads
+  /// the value, runs `body` on a copy without the lock, and sends the result only if no other send came
+  /// in between; otherwise runs `body` again on the newer value (a compare-and-exchange loop).
+  func modify<Result>(_ body: (inout Output) throws -> Result) rethrows -> Result {
+    let thread = currentThreadIdentity()
+    while true {
+      let (read, version) = state.withLock { state in (state.current, state.currentVersion) }
+      guard var value = read else { preconditionFailure("SubjectCore.modify: the subject keeps no current value") }
+      let result = try body(&value)
+      let sent = state.withLock { state -> (State.SendAction, SubscriberList.DrainView)? in
+        guard state.currentVersion == version else { return nil }
+        return (state.send(value, from: thread, storeAfterCompletion: true), state.subscribers.drainView)
+      }
+      guard let (action, view) = sent else { continue }
+      perform(action, sending: value, through: view)
+      return result
+    }
+  }
+
+  /// Acts on what the state decided for a sent value, after unlocking.
+  @inlinable
+  func perform(_ action: State.SendAction, sending value: Output, through view: SubscriberList.DrainView) {
     switch action {
     case .ignore:
       return

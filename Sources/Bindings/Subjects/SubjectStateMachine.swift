@@ -134,6 +134,9 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
   @usableFromInline var hasDownstreamDemand = false
   /// The current value, for ``CurrentValueSubject``; `nil` for a passthrough subject.
   @usableFromInline var current: Output?
+  /// Counts the sends to a current-value subject, so that a read-modify-write can tell whether the value
+  /// it read is still the current one (``SubjectCore/modify(_:)``).
+  @usableFromInline var currentVersion: UInt = 0
   @usableFromInline let keepsCurrentValue: Bool
 
   @inlinable
@@ -169,6 +172,7 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
 
   @inlinable
   mutating func send(_ value: Output, from thread: UInt, storeAfterCompletion: Bool) -> SendAction {
+    if keepsCurrentValue { currentVersion &+= 1 }
     guard sentCompletion == nil else {
       if keepsCurrentValue && storeAfterCompletion { current = value }
       return .ignore

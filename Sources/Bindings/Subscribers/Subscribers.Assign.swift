@@ -2,7 +2,7 @@ extension Subscribers {
   /// A subscriber that assigns each value to a property of an object it holds strongly.
   ///
   /// Holding the object strongly is Combine's behaviour, and the classic retain cycle when the
-  /// object also holds the token. Use `assign(to:on:ownership: .weak)` to hold it weakly instead.
+  /// object also holds the token. Use `assign(to:onWeak:)` to hold it weakly instead.
   ///
   /// ```swift
   /// final class Label { var text = "" }
@@ -59,7 +59,7 @@ extension Subscribers {
   /// final class Label { var text = "" }
   /// var label: Label? = Label()
   /// let subject = PassthroughSubject<String, Never>()
-  /// let token = subject.assign(to: \.text, on: label!, ownership: .weak)
+  /// let token = subject.assign(to: \.text, onWeak: label!)
   /// subject.send("hi")   // label.text == "hi"
   /// label = nil          // the label is freed: the token does not keep it alive
   /// ```
@@ -185,18 +185,6 @@ struct Assigning<Reference: AssignedObjectReference, Input>: ~Copyable {
   }
 }
 
-/// How a subscriber holds the object it writes to.
-///
-/// ```swift
-/// let token = names.assign(to: \.text, on: label, ownership: .weak)   // does not keep the label alive
-/// ```
-public enum ObjectOwnership: Sendable {
-  /// The subscriber keeps the object alive, as Combine's `assign(to:on:)` does.
-  case strong
-  /// The subscriber does not keep the object alive, and stops once the object is gone.
-  case weak
-}
-
 extension Publisher where Failure == Never {
   /// Assigns each value to a property of `object`, which the subscription keeps alive.
   ///
@@ -207,18 +195,19 @@ extension Publisher where Failure == Never {
   /// print(label.text)   // prints "hi"
   /// ```
   ///
-  /// If `object` holds the returned token, this is a retain cycle; use
-  /// ``assign(to:on:ownership:)`` with `.weak`, or a binding (`<~`), instead.
+  /// If `object` holds the returned token, this is a retain cycle; use ``assign(to:onWeak:)``, or a
+  /// binding (`<~`), instead.
   public func assign<Root>(to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root) -> AnyCancellable {
     let subscriber = Subscribers.Assign(object: object, keyPath: keyPath)
     subscribe(subscriber)
     return AnyCancellable(idempotent: subscriber)
   }
 
-  /// Assigns each value to a property of `object`, holding it strongly or weakly.
+  /// Assigns each value to a property of `object` without keeping `object` alive.
   ///
-  /// With `.weak`, `object` may own the returned token without a retain cycle; when `object` is
-  /// deallocated, the next value cancels the upstream.
+  /// `object` may own the returned token without a retain cycle; when `object` is deallocated, the
+  /// next value cancels the upstream. This is CombineExt's `assign(to:on:ownership: .weak)`, under a
+  /// name of its own so that an app can import CombineExt beside Bindings.
   ///
   /// ```swift
   /// final class ViewModel {
@@ -226,22 +215,16 @@ extension Publisher where Failure == Never {
   ///   var tokens = Set<AnyCancellable>()
   /// }
   /// let model = ViewModel()
-  /// Just("hi").assign(to: \.title, on: model, ownership: .weak).store(in: &model.tokens)
+  /// Just("hi").assign(to: \.title, onWeak: model).store(in: &model.tokens)
   /// print(model.title)   // prints "hi"
   /// ```
   public func assign<Root: AnyObject>(
     to keyPath: ReferenceWritableKeyPath<Root, Output>,
-    on object: Root,
-    ownership: ObjectOwnership
+    onWeak object: Root
   ) -> AnyCancellable {
-    switch ownership {
-    case .strong:
-      return assign(to: keyPath, on: object)
-    case .weak:
-      let subscriber = Subscribers.WeakAssign(object: object, keyPath: keyPath)
-      subscribe(subscriber)
-      return AnyCancellable(idempotent: subscriber)
-    }
+    let subscriber = Subscribers.WeakAssign(object: object, keyPath: keyPath)
+    subscribe(subscriber)
+    return AnyCancellable(idempotent: subscriber)
   }
 }
 

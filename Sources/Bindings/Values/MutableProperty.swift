@@ -36,6 +36,28 @@ public final class MutableProperty<Value>: Publisher, BindingOwner, BindingEndpo
     @inlinable set { subject.send(newValue) }
   }
 
+  /// Changes the value in place, atomically: a change another thread makes meanwhile is never lost.
+  ///
+  /// ```swift
+  /// let count = MutableProperty(0)
+  /// DispatchQueue.concurrentPerform(iterations: 4) { _ in
+  ///   for _ in 0..<1_000 { count.modify { $0 += 1 } }
+  /// }
+  /// print(count.value)   // prints "4000" (with `count.value += 1`, some increments would be lost)
+  /// ```
+  ///
+  /// `value += 1` reads, then writes: two threads doing it at once can both read 1 and both write 2.
+  /// `modify` sends its result only if no other change came in between; otherwise it runs `body` again
+  /// on the newer value. So `body` may run more than once: it should only compute the new value. It runs
+  /// without the library's lock held, and the new value is sent to subscribers like any other.
+  ///
+  /// - Parameter body: Changes the value it is given; what it returns, `modify` returns.
+  /// - Returns: What `body` returned on the run whose value was kept.
+  @discardableResult
+  public func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    try subject.core.modify(body)
+  }
+
   /// Attaches `subscriber` to this publisher; call `subscribe(_:)` rather than this method.
   ///
   /// The subscriber then receives a subscription, the values it requests and at most one completion.

@@ -272,3 +272,45 @@ struct ValuesIteratorConcurrencyTests {
     upstream.detach()
   }
 }
+
+/// An upstream that keeps its subscriber and sends its subscription only when the test does.
+private final class UnsubscribedUpstream: Publisher, @unchecked Sendable {
+  typealias Output = Int
+  typealias Failure = Never
+  private let held = Locked<AnySubscriber<Int, Never>?>(nil)
+
+  var subscriber: AnySubscriber<Int, Never>? { held.withLock { $0 } }
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+    held.withLock { $0 = AnySubscriber(subscriber) }
+  }
+}
+
+@Suite("values: an upstream that sends before its subscription")
+struct ValuesBeforeSubscriptionTests {
+  @Test(
+    "a value sent before the subscription ends the waiting next() calls with nil, as in Combine, instead of hanging them"
+  )
+  func valueBeforeSubscriptionEndsWaitingCalls() async {
+    let upstream = UnsubscribedUpstream()
+    let iterator = upstream.values.makeAsyncIterator()
+    let outcomes = Outcomes()
+    let tasks = (0..<2).map { index in
+      Task {
+        var copy = iterator
+        outcomes.record(index, await copy.next().map(Outcomes.Outcome.value) ?? .end)
+      }
+    }
+    // Each early value ends the calls waiting at that moment; send until both have ended.
+    let ended = await eventually {
+      _ = upstream.subscriber?.receive(42)
+      return outcomes.count == 2
+    }
+    #expect(ended)
+    #expect(outcomes.inOrder(2) == [.end, .end])
+    for task in tasks { await task.value }
+    let late = SpySubscription()
+    upstream.subscriber?.receive(subscription: late)
+    #expect(late.requests == [.max(2)])
+  }
+}

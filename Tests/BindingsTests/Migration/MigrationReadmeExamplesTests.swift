@@ -107,10 +107,10 @@ struct MigrationReadmeExamplesTests {
   }
 
   @Test("article: a publisher made from a closure")
-  func articleCreate() {
+  func articleProducer() {
     let path = "notes.txt"
     var readers: [LineReader] = []
-    let lines = AnyPublisher<String, Never>.create { subscriber in
+    let lines = AnyPublisher<String, Never>.producer { subscriber in
       let reader = LineReader(path: path) { line in subscriber.send(line) }
       reader.onEnd = { subscriber.send(completion: .finished) }
       readers.append(reader)

@@ -150,6 +150,24 @@ struct ZeroDemandTests {
 
 @Suite("request(.none) where Combine traps")
 struct ZeroDemandTrapTests {
+  @Test("AnyPublisher.producer traps on .none")
+  func producer() async {
+    await #expect(processExitsWith: .failure) {
+      let recorder = RecordingSubscriber<Int, Never>(initialDemand: .none)
+      AnyPublisher<Int, Never>.producer { _ in {} }.subscribe(recorder)
+      recorder.request(.none)
+    }
+  }
+
+  @Test("ReplayingSubject traps on .none")
+  func replayingSubject() async {
+    await #expect(processExitsWith: .failure) {
+      let recorder = RecordingSubscriber<Int, Never>(initialDemand: .none)
+      ReplayingSubject<Int, Never>(replaying: 1).subscribe(recorder)
+      recorder.request(.none)
+    }
+  }
+
   @Test("Just traps on .none, as in Combine")
   func just() async {
     await #expect(processExitsWith: .failure) {

@@ -201,7 +201,7 @@ struct CombineLatestTests {
   func lifecycle() {
     expectLifecycleForEveryEnding { $0.combineLatest($0) }
     expectLifecycleForEveryEnding { $0.combineLatest($0, $0) { $0 + $1 + $2 } }
-    expectLifecycleForEveryEnding { [$0, $0, $0].combineLatest() }
+    expectLifecycleForEveryEnding { Publishers.CombineLatestMany([$0, $0, $0]) }
   }
 
   @Test("every upstream subject is released after cancel, finish or failure")
@@ -231,11 +231,11 @@ struct CombineLatestTests {
     recorder.cancel()
   }
 
-  @Test("combines a collection of publishers into arrays")
+  @Test("CombineLatestMany combines an array of publishers into arrays")
   func combinesCollections() {
     let subjects = [Source(), Source(), Source()]
     let recorder = RecordingSubscriber<[Int], TestError>()
-    subjects.combineLatest().subscribe(recorder)
+    Publishers.CombineLatestMany(subjects).subscribe(recorder)
     subjects[0].send(1)
     subjects[1].send(2)
     subjects[2].send(3)
@@ -244,10 +244,10 @@ struct CombineLatestTests {
     #expect(recorder.events == [.subscription, .value([1, 2, 3]), .value([1, 20, 3]), .completion(.finished)])
   }
 
-  @Test("an empty collection finishes at once")
+  @Test("CombineLatestMany of an empty array finishes at once")
   func emptyCollectionFinishes() {
     let recorder = RecordingSubscriber<[Int], TestError>()
-    [Source]().combineLatest().subscribe(recorder)
+    Publishers.CombineLatestMany([Source]()).subscribe(recorder)
     #expect(recorder.events == [.subscription, .completion(.finished)])
   }
 

@@ -123,7 +123,7 @@ private let operatorCases: [OperatorCase] = [
   OperatorCase("last") { subject, _ in subject.last() },
   OperatorCase("flatMap") { subject, _ in subject.flatMap { Just($0).setFailureType(to: TestError.self) } },
   OperatorCase("share") { subject, _ in subject.share() },
-  OperatorCase("share(replay:)") { subject, _ in subject.share(replay: 1) },
+  OperatorCase("share(replaying:)") { subject, _ in subject.share(replaying: 1) },
   OperatorCase("multicast, autoconnect") { subject, _ in
     subject.multicast { PassthroughSubject<Int, TestError>() }.autoconnect()
   },

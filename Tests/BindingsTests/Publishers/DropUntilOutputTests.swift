@@ -141,4 +141,32 @@ struct DropUntilOutputTests {
       values.send(completion: .finished)
     }
   }
+
+  @Test(
+    "a trigger that completes before the upstream subscribes: the late upstream is still asked for the demand, as in Combine"
+  )
+  func lateUpstreamIsAskedForTheDemand() {
+    let upstream = SilentUpstream()
+    let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(14))
+    upstream.drop(untilOutputFrom: Empty<Void, Never>()).subscribe(recorder)
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+    let late = SpySubscription()
+    upstream.subscriber?.receive(subscription: late)
+    #expect(late.requests == [.max(14)])
+    #expect(late.cancelCount == 0)
+    #expect(upstream.subscriber?.receive(1) == Subscribers.Demand.none)
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+    upstream.subscriber = nil
+  }
+}
+
+/// An upstream that keeps its subscriber and sends its subscription only when the test does.
+private final class SilentUpstream: Publisher, @unchecked Sendable {
+  typealias Output = Int
+  typealias Failure = Never
+  var subscriber: AnySubscriber<Int, Never>?
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+    self.subscriber = AnySubscriber(subscriber)
+  }
 }

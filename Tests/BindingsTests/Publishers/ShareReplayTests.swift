@@ -4,14 +4,14 @@ import Testing
 
 @testable import Bindings
 
-@Suite("share(replay:)", .releasesEveryObject)
+@Suite("share(replaying:)", .releasesEveryObject)
 struct ShareReplayTests {
   typealias Source = PassthroughSubject<Int, TestError>
 
   @Test("a new subscriber is replayed the last values, then receives live ones")
   func replaysLastValues() {
     let source = CombiningTestPublisher<Int, TestError>()
-    let shared = source.share(replay: 2)
+    let shared = source.share(replaying: 2)
     let first = RecordingSubscriber<Int, TestError>()
     shared.subscribe(first)
     source.send(1)
@@ -31,7 +31,7 @@ struct ShareReplayTests {
   @Test("a subscriber that arrives after completion gets the buffered values, then the completion")
   func lateSubscriberAfterCompletion() {
     let source = CombiningTestPublisher<Int, TestError>()
-    let shared = source.share(replay: 2)
+    let shared = source.share(replaying: 2)
     let first = RecordingSubscriber<Int, TestError>()
     shared.subscribe(first)
     source.send(1)
@@ -47,7 +47,7 @@ struct ShareReplayTests {
   @Test("a failure is replayed after the buffered values")
   func failureReplay() {
     let source = Source()
-    let shared = source.share(replay: 1)
+    let shared = source.share(replaying: 1)
     let first = RecordingSubscriber<Int, TestError>()
     shared.subscribe(first)
     source.send(1)
@@ -61,7 +61,7 @@ struct ShareReplayTests {
   @Test("replayed values wait for the subscriber's demand")
   func demandHonoured() {
     let source = Source()
-    let shared = source.share(replay: 3)
+    let shared = source.share(replaying: 3)
     let first = RecordingSubscriber<Int, TestError>()
     shared.subscribe(first)
     source.send(1)
@@ -84,7 +84,7 @@ struct ShareReplayTests {
   @Test("a subscriber without demand keeps only the newest values it did not request")
   func slowSubscriberKeepsNewest() {
     let source = Source()
-    let shared = source.share(replay: 2)
+    let shared = source.share(replaying: 2)
     let slow = RecordingSubscriber<Int, TestError>(initialDemand: .none)
     shared.subscribe(slow)
     for value in 1...5 { source.send(value) }
@@ -96,7 +96,7 @@ struct ShareReplayTests {
   @Test("demand returned from receive is honoured")
   func demandFromReceive() {
     let source = Source()
-    let shared = source.share(replay: 3)
+    let shared = source.share(replaying: 3)
     shared.subscribe(RecordingSubscriber<Int, TestError>())
     source.send(1)
     source.send(2)
@@ -111,7 +111,7 @@ struct ShareReplayTests {
   @Test("replay of zero behaves like share()")
   func zeroReplay() {
     let source = Source()
-    let shared = source.share(replay: 0)
+    let shared = source.share(replaying: 0)
     let first = RecordingSubscriber<Int, TestError>()
     shared.subscribe(first)
     source.send(1)
@@ -129,7 +129,7 @@ struct ShareReplayTests {
   @Test("a subscriber that attaches during a send gets that value once")
   func attachDuringSend() {
     let source = Source()
-    let shared = source.share(replay: 2)
+    let shared = source.share(replaying: 2)
     let second = RecordingSubscriber<Int, TestError>()
     let first = RecordingSubscriber<Int, TestError>(onValue: { value in
       if value == 2 { shared.subscribe(second) }
@@ -146,7 +146,7 @@ struct ShareReplayTests {
   @Test("the connection is kept when every subscriber cancels, and the buffer keeps filling")
   func keepsConnection() {
     let source = CombiningTestPublisher<Int, TestError>()
-    let shared = source.share(replay: 1)
+    let shared = source.share(replaying: 1)
     let first = RecordingSubscriber<Int, TestError>()
     shared.subscribe(first)
     source.send(1)
@@ -168,7 +168,7 @@ struct ShareReplayTests {
     let source = CombiningTestPublisher<Int, TestError>()
     do {
       let recorder = RecordingSubscriber<Int, TestError>()
-      source.share(replay: 1).subscribe(recorder)
+      source.share(replaying: 1).subscribe(recorder)
       source.send(1)
       #expect(source.cancelCount == 0)
       recorder.cancel()
@@ -178,21 +178,21 @@ struct ShareReplayTests {
 
   @Test("subscription, subscriber and upstream are released however the subscription ends")
   func lifecycle() {
-    expectLifecycleForEveryEnding { $0.share(replay: 2) }
+    expectLifecycleForEveryEnding { $0.share(replaying: 2) }
   }
 
   @Test("a share is equal only to itself")
   func identity() {
     let source = Source()
-    let shared = source.share(replay: 1)
+    let shared = source.share(replaying: 1)
     #expect(shared == shared)
-    #expect(shared != source.share(replay: 1))
+    #expect(shared != source.share(replaying: 1))
   }
 
   @Test("a negative replay count traps")
   func negativeCountTraps() async {
     await #expect(processExitsWith: .failure) {
-      _ = PassthroughSubject<Int, Never>().share(replay: -1)
+      _ = PassthroughSubject<Int, Never>().share(replaying: -1)
     }
   }
 
@@ -201,7 +201,7 @@ struct ShareReplayTests {
     let count = 2_000
     let replay = 3
     let source = PassthroughSubject<Int, Never>()
-    let shared = source.share(replay: replay)
+    let shared = source.share(replaying: replay)
     let recorders = (0..<40).map { _ in RecordingSubscriber<Int, Never>() }
     shared.subscribe(recorders[0])
     DispatchQueue.concurrentPerform(iterations: 2) { index in

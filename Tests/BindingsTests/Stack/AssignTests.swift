@@ -51,7 +51,7 @@ struct AssignTests {
     do {
       let model = Model()
       weakModel = model
-      token = subject.assign(to: \.title, on: model, ownership: .strong)
+      token = subject.assign(to: \.title, on: model)
     }
     #expect(weakModel != nil)
     subject.send(completion: .finished)
@@ -81,7 +81,7 @@ struct AssignTests {
     do {
       let model = Model()
       weakModel = model
-      token = subject.assign(to: \.title, on: model, ownership: .weak)
+      token = subject.assign(to: \.title, onWeak: model)
       subject.send("a")
       #expect(model.title == "a")
     }
@@ -96,7 +96,7 @@ struct AssignTests {
     do {
       let model = Model()
       weakModel = model
-      subject.assign(to: \.title, on: model, ownership: .weak).store(in: &model.tokens)
+      subject.assign(to: \.title, onWeak: model).store(in: &model.tokens)
       subject.send("a")
       #expect(model.title == "a")
     }
@@ -110,7 +110,7 @@ struct AssignTests {
     let token: AnyCancellable
     do {
       let model = Model()
-      token = subject.assign(to: \.title, on: model, ownership: .weak)
+      token = subject.assign(to: \.title, onWeak: model)
     }
     #expect(subject.core.subscriberCount == 1)
     subject.send("a")
@@ -122,7 +122,7 @@ struct AssignTests {
   func weakCancel() {
     let model = Model()
     let subject = PassthroughSubject<String, Never>()
-    let token = subject.assign(to: \.title, on: model, ownership: .weak)
+    let token = subject.assign(to: \.title, onWeak: model)
     subject.send("a")
     token.cancel()
     subject.send("b")

@@ -1,29 +1,19 @@
-extension Collection where Element: Publisher {
-  /// Combines every publisher in the collection, publishing an array of the latest value of each,
-  /// in the collection's order, once all of them have published at least one value.
+extension Publishers {
+  /// A publisher that combines the latest values of any number of publishers of one type into an
+  /// array, with the semantics of ``Publishers/CombineLatest``: it publishes once all of them have
+  /// published at least one value, in the order of `publishers`.
   ///
   /// ```swift
   /// let fields = [PassthroughSubject<String, Never>(), PassthroughSubject<String, Never>()]
-  /// let token = fields.combineLatest().sink { print($0) }
+  /// let token = Publishers.CombineLatestMany(fields).sink { print($0) }
   /// fields[0].send("Ada")
   /// fields[1].send("Lovelace")   // prints "["Ada", "Lovelace"]"
   /// fields[0].send("Augusta")    // prints "["Augusta", "Lovelace"]"
   /// ```
   ///
-  /// An empty collection finishes at once without a value.
-  public func combineLatest() -> Publishers.CombineLatestMany<Element> {
-    Publishers.CombineLatestMany(Array(self))
-  }
-}
-
-extension Publishers {
-  /// A publisher that combines the latest values of any number of publishers of one type into an
-  /// array, with the semantics of ``Publishers/CombineLatest``.
-  ///
-  /// ```swift
-  /// let token = Publishers.CombineLatestMany([a, b, c]).sink { print($0) }
-  /// a.send(1); b.send(2); c.send(3)   // prints "[1, 2, 3]"
-  /// ```
+  /// An empty array finishes at once without a value. This is the spelling of RxSwift's
+  /// `Observable.combineLatest(array)` and CombineExt's `publishers.combineLatest()`; it is a type, as
+  /// Combine's ``Publishers/MergeMany`` is, so that an app can import CombineExt beside Bindings.
   public struct CombineLatestMany<Upstream: Publisher>: Publisher {
     /// The latest value of every upstream, in the upstreams' order.
     public typealias Output = [Upstream.Output]

@@ -5,7 +5,7 @@ import Foundation
 import Synchronization
 import Testing
 
-// `AnyPublisher.create`, written as RxSwift's `Observable.create`, ReactiveKit's `Signal { observer in … }`
+// `AnyPublisher.producer`, written as RxSwift's `Observable.create`, ReactiveKit's `Signal { observer in … }`
 // and Bond v4's `create` are written.
 
 /// Counts how often a cleanup ran, from any thread.
@@ -20,12 +20,12 @@ private final class StatusLabel: BindingOwner {
   var text: String?
 }
 
-@Suite("Migration: AnyPublisher.create", .releasesEveryObject)
-struct CreateMigrationTests {
+@Suite("Migration: AnyPublisher.producer", .releasesEveryObject)
+struct ProducerMigrationTests {
   @Test("RxSwift's shape: send values and a completion, return the cleanup; the cleanup runs once")
   func rxShape() {
     let cleanups = CleanupCounter()
-    let numbers = AnyPublisher<Int, Never>.create { subscriber in
+    let numbers = AnyPublisher<Int, Never>.producer { subscriber in
       subscriber.send(1)
       subscriber.send(2)
       subscriber.send(completion: .finished)
@@ -42,8 +42,8 @@ struct CreateMigrationTests {
   @Test("ReactiveKit's shape: a closure returned as the cleanup runs once on cancel, and later sends are ignored")
   func closureCleanupOnCancel() {
     let cleanups = CleanupCounter()
-    let sender = TestBox<Publishers.Create<String, Never>.Sender?>(nil)
-    let messages = AnyPublisher<String, Never>.create { subscriber in
+    let sender = TestBox<Publishers.Producer<String, Never>.Sender?>(nil)
+    let messages = AnyPublisher<String, Never>.producer { subscriber in
       sender.withLock { $0 = subscriber }
       subscriber.send("hello")
       return { cleanups.increment() }
@@ -70,7 +70,7 @@ struct CreateMigrationTests {
   func bodyPerSubscriber() {
     let runs = CleanupCounter()
     let cleanups = CleanupCounter()
-    let publisher = AnyPublisher<Int, Never>.create { subscriber in
+    let publisher = AnyPublisher<Int, Never>.producer { subscriber in
       runs.increment()
       subscriber.send(runs.value)
       return { cleanups.increment() }
@@ -88,7 +88,7 @@ struct CreateMigrationTests {
     "values beyond the demand are buffered in order and delivered as demand arrives; the completion comes after them")
   func demandBuffering() {
     let cleanups = CleanupCounter()
-    let publisher = AnyPublisher<Int, Never>.create { subscriber in
+    let publisher = AnyPublisher<Int, Never>.producer { subscriber in
       for value in 1...4 { subscriber.send(value) }
       subscriber.send(completion: .finished)
       return { cleanups.increment() }
@@ -110,7 +110,7 @@ struct CreateMigrationTests {
   @Test("a failure is delivered, after the buffered values, and ends the subscription")
   func failure() {
     struct Offline: Error, Equatable {}
-    let publisher = AnyPublisher<Int, Offline>.create { subscriber in
+    let publisher = AnyPublisher<Int, Offline>.producer { subscriber in
       subscriber.send(1)
       subscriber.send(completion: .failure(Offline()))
       subscriber.send(2)
@@ -125,7 +125,7 @@ struct CreateMigrationTests {
   @Test("a subscriber that cancels while receiving its subscription never runs the body")
   func cancelBeforeBody() {
     let runs = CleanupCounter()
-    let publisher = AnyPublisher<Int, Never>.create { _ in
+    let publisher = AnyPublisher<Int, Never>.producer { _ in
       runs.increment()
       return {}
     }
@@ -138,7 +138,7 @@ struct CreateMigrationTests {
   @Test("a cleanup returned after a cancel that came while the body ran runs at once, once")
   func cancelDuringBody() {
     let cleanups = CleanupCounter()
-    let publisher = AnyPublisher<Int, Never>.create { subscriber in
+    let publisher = AnyPublisher<Int, Never>.producer { subscriber in
       subscriber.send(1)
       #expect(subscriber.isCancelled)
       return { cleanups.increment() }
@@ -157,7 +157,7 @@ struct CreateMigrationTests {
   func binds() {
     let label = StatusLabel()
     label.reactive.text
-      <~ AnyPublisher<String, Never>.create { subscriber in
+      <~ AnyPublisher<String, Never>.producer { subscriber in
         subscriber.send("online")
         return {}
       }
@@ -172,7 +172,7 @@ struct CreateMigrationTests {
     let received = TestBox<[[Int]]>(Array(repeating: [], count: senders))
     let delivering = DeliveryFlag()
     let overlaps = CleanupCounter()
-    let publisher = AnyPublisher<Int, Never>.create { subscriber in
+    let publisher = AnyPublisher<Int, Never>.producer { subscriber in
       DispatchQueue.concurrentPerform(iterations: senders) { sender in
         for index in 0..<perSender { subscriber.send(sender * perSender + index) }
       }
@@ -194,8 +194,8 @@ struct CreateMigrationTests {
   func cancelRacingCompletion() {
     for _ in 0..<200 {
       let cleanups = CleanupCounter()
-      let sender = TestBox<Publishers.Create<Int, Never>.Sender?>(nil)
-      let publisher = AnyPublisher<Int, Never>.create { subscriber in
+      let sender = TestBox<Publishers.Producer<Int, Never>.Sender?>(nil)
+      let publisher = AnyPublisher<Int, Never>.producer { subscriber in
         sender.withLock { $0 = subscriber }
         return { cleanups.increment() }
       }

@@ -1,9 +1,9 @@
 extension AnyPublisher {
   /// A publisher that runs `body` for each subscriber; `body` sends values and a completion through
-  /// the ``Publishers/Create/Sender`` it is given, and returns what ends its work.
+  /// the ``Publishers/Producer/Sender`` it is given, and returns what ends its work.
   ///
   /// ```swift
-  /// let ticks = AnyPublisher<Int, Never>.create { subscriber in
+  /// let ticks = AnyPublisher<Int, Never>.producer { subscriber in
   ///   subscriber.send(1)
   ///   subscriber.send(2)
   ///   subscriber.send(completion: .finished)
@@ -13,27 +13,28 @@ extension AnyPublisher {
   /// ```
   ///
   /// The shape of `Observable.create` (RxSwift), `Signal { observer in … }` (ReactiveKit) and
-  /// `AnyPublisher.create` (CombineExt). See ``Publishers/Create`` for demand, cleanup and threads.
-  public static func create(
-    _ body: @escaping (Publishers.Create<Output, Failure>.Sender) -> any Cancellable
+  /// `AnyPublisher.create` (CombineExt), under a name of its own so that an app can import CombineExt
+  /// beside Bindings. See ``Publishers/Producer`` for demand, cleanup and threads.
+  public static func producer(
+    _ body: @escaping (Publishers.Producer<Output, Failure>.Sender) -> any Cancellable
   ) -> AnyPublisher<Output, Failure> {
-    Publishers.Create(body).eraseToAnyPublisher()
+    Publishers.Producer(body).eraseToAnyPublisher()
   }
 
   /// A publisher that runs `body` for each subscriber; `body` returns a closure that ends its work.
   ///
   /// ```swift
-  /// let greetings = AnyPublisher<String, Never>.create { subscriber in
+  /// let greetings = AnyPublisher<String, Never>.producer { subscriber in
   ///   subscriber.send("hello")
   ///   return { print("stopped") }
   /// }
   /// let token = greetings.sink { print($0) }   // prints "hello"
   /// token.cancel()                             // prints "stopped"
   /// ```
-  public static func create(
-    _ body: @escaping (Publishers.Create<Output, Failure>.Sender) -> () -> Void
+  public static func producer(
+    _ body: @escaping (Publishers.Producer<Output, Failure>.Sender) -> () -> Void
   ) -> AnyPublisher<Output, Failure> {
-    Publishers.Create(cleanupClosure: body).eraseToAnyPublisher()
+    Publishers.Producer(cleanupClosure: body).eraseToAnyPublisher()
   }
 }
 
@@ -41,7 +42,7 @@ extension Publishers {
   /// A publisher made from a closure that sends through a ``Sender`` and returns its cleanup.
   ///
   /// ```swift
-  /// let lines = Publishers.Create<String, Never> { subscriber in
+  /// let lines = Publishers.Producer<String, Never> { subscriber in
   ///   subscriber.send("first")
   ///   subscriber.send(completion: .finished)
   ///   return AnyCancellable {}
@@ -62,7 +63,7 @@ extension Publishers {
   /// 5. The sender may be used from any thread; deliveries to the subscriber never overlap, and a
   ///    value sent while another is being delivered is delivered next, by the thread that is
   ///    delivering.
-  public struct Create<Output, Failure: Error>: Publisher {
+  public struct Producer<Output, Failure: Error>: Publisher {
     /// What a subscription runs: sends through the sender, returns its cleanup.
     private let body: (Sender) -> () -> Void
 
@@ -91,7 +92,7 @@ extension Publishers {
     /// What the body sends through: values and one completion, from any thread.
     ///
     /// ```swift
-    /// let publisher = AnyPublisher<Int, Never>.create { subscriber in
+    /// let publisher = AnyPublisher<Int, Never>.producer { subscriber in
     ///   DispatchQueue.global().async {
     ///     for value in 1...3 where !subscriber.isCancelled { subscriber.send(value) }
     ///     subscriber.send(completion: .finished)
@@ -100,7 +101,7 @@ extension Publishers {
     /// }
     /// ```
     public struct Sender: @unchecked Sendable {
-      fileprivate let target: any CreateSending<Output, Failure>
+      fileprivate let target: any ProducerSending<Output, Failure>
 
       /// Sends `value`: delivered at once if the subscriber has demand, else buffered until it has.
       public func send(_ value: Output) {
@@ -121,15 +122,15 @@ extension Publishers {
   }
 }
 
-extension Publishers.Create.Sender where Output == Void {
+extension Publishers.Producer.Sender where Output == Void {
   /// Sends an event.
   public func send() {
     send(())
   }
 }
 
-/// What a ``Publishers/Create/Sender`` sends into, without naming the subscriber's type.
-private protocol CreateSending<Output, Failure>: AnyObject {
+/// What a ``Publishers/Producer/Sender`` sends into, without naming the subscriber's type.
+private protocol ProducerSending<Output, Failure>: AnyObject {
   associatedtype Output
   associatedtype Failure: Error
   func send(_ value: Output)
@@ -137,9 +138,9 @@ private protocol CreateSending<Output, Failure>: AnyObject {
   var hasEnded: Bool { get }
 }
 
-/// The state of one ``Publishers/Create`` subscription, as a plain value: it decides, the
+/// The state of one ``Publishers/Producer`` subscription, as a plain value: it decides, the
 /// subscription acts after unlocking.
-struct CreateStateMachine<Downstream: Subscriber> {
+struct ProducerStateMachine<Downstream: Subscriber> {
   typealias Value = Downstream.Input
   typealias Completion = Subscribers.Completion<Downstream.Failure>
 
@@ -239,26 +240,26 @@ struct CreateStateMachine<Downstream: Subscriber> {
   }
 }
 
-extension Publishers.Create {
-  private final class Inner<Downstream: Subscriber>: Subscription, CreateSending, CustomStringConvertible,
+extension Publishers.Producer {
+  private final class Inner<Downstream: Subscriber>: Subscription, ProducerSending, CustomStringConvertible,
     @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
-    private let state: Locked<CreateStateMachine<Downstream>>
-    private let liveObject = LiveObjectToken("Create.Inner")
+    private let state: Locked<ProducerStateMachine<Downstream>>
+    private let liveObject = LiveObjectToken("Producer.Inner")
 
     init(downstream: Downstream) {
-      state = Locked(CreateStateMachine(downstream: downstream))
+      state = Locked(ProducerStateMachine(downstream: downstream))
     }
 
-    var description: String { "Create" }
+    var description: String { "Producer" }
 
     var hasEnded: Bool {
       state.withLock { $0.producerHasEnded }
     }
 
-    func start(_ body: (Publishers.Create<Output, Failure>.Sender) -> () -> Void) {
+    func start(_ body: (Publishers.Producer<Output, Failure>.Sender) -> () -> Void) {
       guard state.withLock({ $0.shouldStart }) else { return }
-      let cleanup = body(Publishers.Create<Output, Failure>.Sender(target: self))
+      let cleanup = body(Publishers.Producer<Output, Failure>.Sender(target: self))
       state.withLock { $0.bodyReturned(cleanup) }?()
     }
 
@@ -286,7 +287,7 @@ extension Publishers.Create {
     }
 
     /// Delivers as the deliverer until nothing more may go.
-    private func deliver(_ first: CreateStateMachine<Downstream>.Delivery) {
+    private func deliver(_ first: ProducerStateMachine<Downstream>.Delivery) {
       var delivery = first
       while true {
         switch delivery {
