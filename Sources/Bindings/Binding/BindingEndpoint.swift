@@ -36,6 +36,9 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
   /// the changes publisher is known, so that the binding's values are delivered by code specialised
   /// for it; through the type-erased ``changes``, every value would run generic code.
   @usableFromInline let observeChanges: (@escaping (Value) -> Void, @escaping () -> Void) -> AnyCancellable
+  /// Whether the endpoint is a control's (a widget's property): in `<~>`, a control never seeds the
+  /// binding when the other side is not one. See ``asControl()``.
+  public let isControl: Bool
 
   /// Creates an endpoint that writes through `target` and reports `changes`.
   ///
@@ -53,6 +56,25 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
     observeChanges = { receiveValue, receiveEnd in
       changes.sink(receiveCompletion: { _ in receiveEnd() }, receiveValue: receiveValue)
     }
+    isControl = false
+  }
+
+  /// This endpoint, marked as a control's: a value a user edits on screen (a widget's text, a
+  /// switch, a slider), whose value at connection is a default, not data.
+  ///
+  /// In `<~>`, the side that is not a control seeds the binding, whichever side of the operator it
+  /// is on, so a freshly made control never replaces a model's value; two controls, or two models,
+  /// start from the right side. Toolkit modules mark their widgets' endpoints (every `reactive`
+  /// property of BindingsGTK is a control).
+  ///
+  /// ```swift
+  /// let volume = MutableProperty(3.0)                  // the model
+  /// let slider = MutableProperty(0.0)                  // stands for a widget's value
+  /// volume <~> slider.bindingEndpoint.asControl()
+  /// print(volume.value, slider.value)                  // prints "3.0 3.0"
+  /// ```
+  public func asControl() -> BindingEndpoint {
+    BindingEndpoint(target: bindingTarget, changes: changes, observeChanges: observeChanges, isControl: true)
   }
 
   /// Subscribes closures to the endpoint's changes and to their end.
@@ -77,7 +99,9 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
   /// A target that does its own delivery (a toolkit's widget, which must be written on its thread)
   /// keeps doing it.
   public func deliveredOnSendingThread() -> BindingEndpoint {
-    BindingEndpoint(target: bindingTarget.deliveredOnSendingThread(), changes: changes, observeChanges: observeChanges)
+    BindingEndpoint(
+      target: bindingTarget.deliveredOnSendingThread(), changes: changes, observeChanges: observeChanges,
+      isControl: isControl)
   }
 
   /// This endpoint, its target writing every value on `scheduler`; its changes are unchanged. See
@@ -87,18 +111,22 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
   /// slider.reactive.value.delivered(on: MainThreadScheduler.shared) <~ player.$volume
   /// ```
   public func delivered<S: Scheduler>(on scheduler: S) -> BindingEndpoint {
-    BindingEndpoint(target: bindingTarget.delivered(on: scheduler), changes: changes, observeChanges: observeChanges)
+    BindingEndpoint(
+      target: bindingTarget.delivered(on: scheduler), changes: changes, observeChanges: observeChanges,
+      isControl: isControl)
   }
 
   /// An endpoint made of its parts.
   private init(
     target: BindingTarget<Owner, Value>,
     changes: AnyPublisher<Value, Never>,
-    observeChanges: @escaping (@escaping (Value) -> Void, @escaping () -> Void) -> AnyCancellable
+    observeChanges: @escaping (@escaping (Value) -> Void, @escaping () -> Void) -> AnyCancellable,
+    isControl: Bool
   ) {
     bindingTarget = target
     self.changes = changes
     self.observeChanges = observeChanges
+    self.isControl = isControl
   }
 
   /// An endpoint of another type, for two-way bindings through a conversion.
@@ -136,7 +164,8 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
       if let value = back(converted) { target.write(owner, value) }
     }
     convertedTarget.valueBag = target.valueBag
-    return BindingEndpoint<Owner, Converted>(target: convertedTarget, changes: changes.compactMap(forward))
+    let endpoint = BindingEndpoint<Owner, Converted>(target: convertedTarget, changes: changes.compactMap(forward))
+    return isControl ? endpoint.asControl() : endpoint
   }
 }
 

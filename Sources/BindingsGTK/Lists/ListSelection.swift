@@ -84,7 +84,7 @@ extension Reactive where Base: SelectableList {
     let target: BindingTarget<Base, [Int]> = gtkTarget("selection") { list, indices in
       if list.selectedIndices != indices { list.selectedIndices = indices }
     }
-    return BindingEndpoint(target: target, changes: selectionChanges)
+    return BindingEndpoint(target: target, changes: selectionChanges).asControl()
   }
 
   /// The offset of the selected row (`nil` for none): a target, a source and a side of `<~>`.
@@ -96,7 +96,7 @@ extension Reactive where Base: SelectableList {
     let target: BindingTarget<Base, Int?> = gtkTarget("selection") { list, index in
       if list.selectedIndex != index { list.selectedIndex = index }
     }
-    return BindingEndpoint(target: target, changes: selectionChanges.map(\.first))
+    return BindingEndpoint(target: target, changes: selectionChanges.map(\.first)).asControl()
   }
 
   /// The selected item (`nil` for none), as a source.

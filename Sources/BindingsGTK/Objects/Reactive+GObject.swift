@@ -88,7 +88,7 @@ extension Reactive where Base: GObjectWrapper {
     ) {
       get(unsafeDowncast($0, to: Source.self))
     }
-    return BindingEndpoint(target: target, changes: changes)
+    return BindingEndpoint(target: target, changes: changes).asControl()
   }
 
   /// A target that writes into `base` with `write` on GTK's thread, never into a disposed object;

@@ -1,4 +1,5 @@
-/// Binds two endpoints both ways; the left side starts from the right side's value.
+/// Binds two endpoints both ways; both start from the model's value: the side that is not a
+/// control's, or the right side when neither or both are.
 ///
 /// ```swift
 /// let field = MutableProperty("")
@@ -12,8 +13,11 @@
 /// ```
 ///
 /// 1. On binding, the left side takes the right side's current value; the left side's own
-///    current value is not sent to the right. To start from the left side's value instead, use
-///    `bindTwoWay(with:initialValueFrom:)` with `.left`.
+///    current value is not sent to the right — unless the right side is a control's and the left
+///    is not (``BindingEndpoint/asControl()``; every BindingsGTK widget property is one): then the
+///    right side takes the left side's value, so `model.$volume <~> scale.reactive.value` and
+///    `scale.reactive.value <~> model.$volume` both keep the model's value. To choose the side
+///    yourself, use `bindTwoWay(with:initialValueFrom:)`.
 /// 2. Later changes of either side are written into the other, and never echoed back to the side
 ///    they came from, so there is no feedback loop and no unbounded recursion.
 /// 3. The last change wins: a change that arrives while the binding is writing the other one
@@ -51,7 +55,9 @@ public func <~> <Left: BindingEndpointConvertible, Right: BindingEndpointConvert
   left: Left,
   right: Right
 ) -> AnyCancellable where Left.Value == Right.Value {
-  TwoWayBindingLink.bind(left.bindingEndpoint, right.bindingEndpoint, initialValueFrom: .right)
+  let (leftEndpoint, rightEndpoint) = (left.bindingEndpoint, right.bindingEndpoint)
+  return TwoWayBindingLink.bind(
+    leftEndpoint, rightEndpoint, initialValueFrom: .seeding(leftEndpoint, rightEndpoint))
 }
 
 /// Binds an optional endpoint and a non-optional one both ways: `nil` written from the optional
@@ -72,7 +78,8 @@ public func <~> <Left: BindingEndpointConvertible, Right: BindingEndpointConvert
   right: Right
 ) -> AnyCancellable where Left.Value == Right.Value? {
   let lifted: BindingEndpoint<Right.Owner, Left.Value> = right.converted({ .some($0) }, back: { $0 })
-  return TwoWayBindingLink.bind(left.bindingEndpoint, lifted, initialValueFrom: .right)
+  let leftEndpoint = left.bindingEndpoint
+  return TwoWayBindingLink.bind(leftEndpoint, lifted, initialValueFrom: .seeding(leftEndpoint, lifted))
 }
 
 /// Binds a non-optional endpoint and an optional one both ways: `nil` written from the optional
@@ -84,7 +91,8 @@ public func <~> <Left: BindingEndpointConvertible, Right: BindingEndpointConvert
   right: Right
 ) -> AnyCancellable where Left.Value? == Right.Value {
   let unwrapped: BindingEndpoint<Right.Owner, Left.Value> = right.converted({ $0 }, back: { .some($0) })
-  return TwoWayBindingLink.bind(left.bindingEndpoint, unwrapped, initialValueFrom: .right)
+  let leftEndpoint = left.bindingEndpoint
+  return TwoWayBindingLink.bind(leftEndpoint, unwrapped, initialValueFrom: .seeding(leftEndpoint, unwrapped))
 }
 
 /// Two endpoints of unrelated types cannot be bound both ways.
@@ -116,6 +124,18 @@ extension BindingEndpointConvertible {
   /// print(text.value)   // prints "ada"
   /// ```
   ///
+  /// With `initialValueFrom: nil`, neither side's value is written at connection (BIND's `<!>`):
+  /// each keeps its own until one of them changes.
+  ///
+  /// ```swift
+  /// let saved = MutableProperty("saved")
+  /// let draft = MutableProperty("draft")
+  /// draft.bindTwoWay(with: saved, initialValueFrom: nil)
+  /// print(draft.value, saved.value)   // prints "draft saved"
+  /// draft.value = "edited"
+  /// print(saved.value)                // prints "edited"
+  /// ```
+  ///
   /// Everything else is as for `<~>`: this endpoint is the binding's target (a new binding into it
   /// replaces this one); `other` can take part in any number of bindings. In a debug build, a
   /// binding whose start replaces a non-empty value with an empty one (`nil`, an empty string or
@@ -132,7 +152,7 @@ extension BindingEndpointConvertible {
   @discardableResult
   public func bindTwoWay<Other: BindingEndpointConvertible>(
     with other: Other,
-    initialValueFrom side: TwoWayBindingSide,
+    initialValueFrom side: TwoWayBindingSide?,
     reportsEmptyOverwrite: Bool = true
   ) -> AnyCancellable where Other.Value == Value {
     TwoWayBindingLink.bind(
@@ -152,7 +172,7 @@ extension BindingEndpointConvertible {
   @discardableResult
   public func bindTwoWay<Other: BindingEndpointConvertible>(
     with other: Other,
-    initialValueFrom side: TwoWayBindingSide,
+    initialValueFrom side: TwoWayBindingSide?,
     reportsEmptyOverwrite: Bool = true
   ) -> AnyCancellable where Value == Other.Value? {
     let lifted: BindingEndpoint<Other.Owner, Value> = other.converted({ .some($0) }, back: { $0 })
@@ -173,7 +193,7 @@ extension BindingEndpointConvertible {
   @discardableResult
   public func bindTwoWay<Other: BindingEndpointConvertible>(
     with other: Other,
-    initialValueFrom side: TwoWayBindingSide,
+    initialValueFrom side: TwoWayBindingSide?,
     reportsEmptyOverwrite: Bool = true
   ) -> AnyCancellable where Value? == Other.Value {
     let unwrapped: BindingEndpoint<Other.Owner, Value> = other.converted({ $0 }, back: { .some($0) })

@@ -100,13 +100,13 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
   static func bind(
     _ leftEndpoint: BindingEndpoint<LeftOwner, Value>,
     _ rightEndpoint: BindingEndpoint<RightOwner, Value>,
-    initialValueFrom seed: TwoWayBindingSide,
+    initialValueFrom seed: TwoWayBindingSide?,
     reportsEmptyOverwrite: Bool = true
   ) -> AnyCancellable {
     guard
       let (link, token, owners) = prepare(
-        leftEndpoint.bindingTarget, rightEndpoint.bindingTarget, seed: seed,
-        reportsEmptyOverwrite: reportsEmptyOverwrite)
+        leftEndpoint.bindingTarget, rightEndpoint.bindingTarget, seed: seed ?? .right,
+        reportsEmptyOverwrite: reportsEmptyOverwrite && seed != nil)
     else { return .cancelledBinding }
     let observeLeft = {
       link.keep(
@@ -115,6 +115,15 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     let observeRight = {
       link.keep(
         rightEndpoint.observe({ [weak link] in link?.receive($0, from: .right) }, { [weak link] in link?.cancel() }))
+    }
+    guard let seed else {
+      // No seed: both sides are subscribed while connecting, their replayed values ignored.
+      observeLeft()
+      link.state.withLock { $0.machine.connect(.right) }
+      observeRight()
+      link.finishConnecting()
+      withExtendedLifetime(owners) {}
+      return token
     }
     // The side that does not seed is subscribed first, its replayed value ignored; the seeding
     // side's replayed value is then written into it.

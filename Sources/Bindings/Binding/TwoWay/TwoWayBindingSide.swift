@@ -16,3 +16,15 @@ extension TwoWayBindingSide {
   @inlinable
   var other: TwoWayBindingSide { self == .left ? .right : .left }
 }
+
+extension TwoWayBindingSide {
+  /// The side whose value `<~>` starts from: the side that is not a control's when exactly one is
+  /// (a control's value at connection is a default, a model's is data), otherwise the right side.
+  @inlinable
+  static func seeding<LeftOwner, RightOwner, Value>(
+    _ left: BindingEndpoint<LeftOwner, Value>,
+    _ right: BindingEndpoint<RightOwner, Value>
+  ) -> TwoWayBindingSide {
+    right.isControl && !left.isControl ? .left : .right
+  }
+}

@@ -85,6 +85,13 @@ struct TwoWayBindingStateMachine<Value> {
     return startWrite(value, into: side.other)
   }
 
+  /// Makes `side` the side being connected: its replayed value is ignored too (a binding with no
+  /// seed connects both sides this way).
+  @usableFromInline
+  mutating func connect(_ side: Side) {
+    connecting = side
+  }
+
   mutating func finishConnecting() {
     connecting = nil
     awaitsSeed = recordsSeed
