@@ -167,7 +167,8 @@ extension Reactive where Base: DropDownWidget {
   public var selectedIndex: BindingEndpoint<Base, Int?> { selected }
 
   /// The selected item (`nil` for none): a target (an item not offered selects nothing, with a
-  /// diagnostic), a source, and a side of `<~>`.
+  /// diagnostic), a source, and a side of `<~>`. It is the same GTK property as ``selected``: binding
+  /// one replaces a binding of the other.
   ///
   /// ```swift
   /// dropDown.reactive.selectedItem <~> booking.$trip
