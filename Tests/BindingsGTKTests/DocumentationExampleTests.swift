@@ -126,7 +126,63 @@ func makePeopleList(showing people: MutableObservableArray<Person>) -> ScrolledW
   return ScrolledWindow(list)
 }
 
+// The article's table example, as it appears there ("Tables").
+/// A person is the same row while it is the same object.
+extension Person: Equatable {
+  static func == (lhs: Person, rhs: Person) -> Bool { lhs === rhs }
+}
+
+final class PeopleModel: BindingOwner, @unchecked Sendable {
+  let bindings = BindingBag()
+  let people = MutableObservableArray<Person>()
+  @Published private(set) var sortOrder: ColumnSortOrder?
+
+  func sort(by order: ColumnSortOrder?) {
+    sortOrder = order
+    guard let order else { return }
+    let sorted = people.contents.sorted { order.ascending ? $0.name < $1.name : $0.name > $1.name }
+    people.replace(with: sorted, identifiedBy: { ObjectIdentifier($0) })
+  }
+}
+
+@MainActor
+func makePeopleTable(for model: PeopleModel) -> ScrolledWindow {
+  let table = ColumnView<Person>(columns: [
+    .init(
+      title: "Name", id: "name", expands: true, sortable: true,
+      makeCell: { EditableLabel() },
+      bindCell: { cell, person in cell.reactive.text <~> person.$name })
+  ])
+  table.reactive.items <~ model.people
+  table.reactive.sortOrder ~> (model, { model, order in model.sort(by: order) })
+  table.reactive.sortOrder <~ model.$sortOrder
+  return ScrolledWindow(table)
+}
+
 final class DocumentationExampleTests: GTKTestCase {
+  func testTheArticlesTableSortsThroughTheModelAndEditsReachThePeople() {
+    onMain {
+      let model = PeopleModel()
+      model.people.append(contentsOf: [Person(name: "Grace"), Person(name: "Ada")])
+      let window = Window(title: "People", width: 300, height: 200)
+      window.child = makePeopleTable(for: model)
+      show(window)
+      guard let table = (window.child as? ScrolledWindow)?.child as? ColumnView<Person> else {
+        return XCTFail("no table")
+      }
+      table.sortOrder = ColumnSortOrder(column: "name", ascending: true)  // as a header click does
+      XCTAssertEqual(model.sortOrder, ColumnSortOrder(column: "name"))
+      waitUntil("the table is sorted") { table.items.map(\.name) == ["Ada", "Grace"] }
+      table.waitForNextFrame()
+      let cells = editableLabels(in: table)
+      XCTAssertEqual(cells.map(\.text), ["Ada", "Grace"])
+      cells[0].isEditing = true
+      cells[0].text = "Ada Lovelace"
+      cells[0].isEditing = false
+      XCTAssertEqual(model.people[0].name, "Ada Lovelace")
+    }
+  }
+
   func testTheArticlesListShowsPeopleAndFollowsTheirNames() {
     onMain {
       let people = MutableObservableArray([Person(name: "Ada"), Person(name: "Grace")])
@@ -359,5 +415,20 @@ private func widgets(of window: Window) -> (Entry, Label, Switch, Button, Progre
   return (
     children[0] as! Entry, children[1] as! Label, formal as! Switch, children[3] as! Button, children[4] as! ProgressBar
   )
+}
+/// The editable labels inside `widget`, in order.
+@MainActor
+func editableLabels(in widget: Widget) -> [EditableLabel] {
+  var found: [EditableLabel] = []
+  func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
+    if let label = GObjectWrapper.wrapper(for: node) as? EditableLabel { found.append(label) }
+    var child = gtk_widget_get_first_child(node)
+    while let current = child {
+      visit(current)
+      child = gtk_widget_get_next_sibling(current)
+    }
+  }
+  visit(widget.widget)
+  return found
 }
 #endif

@@ -3,7 +3,7 @@ import Bindings
 import CGTK
 import Foundation
 
-/// A list whose rows can be selected: ``ListView``.
+/// A list whose rows can be selected: ``ListView``, ``ColumnView``.
 @MainActor
 public protocol SelectableList: Widget {
   /// The type of the items the list shows.
