@@ -394,7 +394,7 @@ extension Reactive where Base: TableWidget {
     let changes = SignalPublisher<ColumnSortOrder?>(
       base.sorter, signal: "changed", shape: .pointerArgument, replaysCurrentValue: true
     ) { _ in table?.sortOrder }
-    return BindingEndpoint(target: target, changes: changes.removeDuplicates())
+    return BindingEndpoint(target: target, changes: changes.removeDuplicates()).asControl()
   }
 
   /// The position of each row the user activates (a double click, or Enter; a single click with

@@ -105,7 +105,7 @@ extension Reactive where Base: EditableLabel {
       base, signal: "notify::editing", shape: .pointerArgument, replaysCurrentValue: true, read: read)
     let written = SignalPublisher<String?>(base, signal: "notify::text", shape: .pointerArgument, read: read)
     let changes = edited.merge(with: written).compactMap { $0 }.removeDuplicates()
-    return BindingEndpoint(target: target, changes: changes)
+    return BindingEndpoint(target: target, changes: changes).asControl()
   }
 
   /// Whether the label is being edited: a target (`true` starts an edit, `false` commits it), a
