@@ -51,7 +51,8 @@ public final class HeaderBar: Widget {
 
 extension Window {
   /// The widget shown as the window's title bar, usually a ``HeaderBar``; `nil` for the desktop's
-  /// own.
+  /// own. Set it before the window is shown: GTK replaces the title bar of a shown window too, but
+  /// writes a warning.
   ///
   /// ```swift
   /// window.titlebar = HeaderBar(start: [addButton])

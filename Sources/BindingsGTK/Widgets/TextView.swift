@@ -138,7 +138,9 @@ public final class TextView: Widget {
 @MainActor
 extension Reactive where Base: TextView {
   /// All the text: a target, a source (every change, the user's and the bindings', the current
-  /// text first) and a side of `<~>`. Replacing the text sends the new text once.
+  /// text first) and a side of `<~>`. A write through this endpoint or ``TextView/text`` sends the
+  /// new text once (GTK's own `gtk_text_buffer_set_text` is two changes: the old text deleted, then
+  /// the new inserted).
   ///
   /// ```swift
   /// notes.reactive.text <~> contact.$notes
