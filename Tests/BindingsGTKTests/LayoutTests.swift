@@ -181,6 +181,46 @@ final class LayoutTests: GTKTestCase {
     }
   }
 
+  /// The examples of the article "Laying out windows" (LayingOutWindows.md), as they appear there.
+  func testTheArticlesWindowsAreOneExpressionEach() {
+    onMain {
+      let nameField = Entry()
+      let notes = TextView(wrapMode: .word)
+      let save = Button("Save")
+      let window = Window(title: "Article")
+      window.child = Grid(
+        rows: [
+          [Label("Name").align(horizontal: .end), nameField.expand(horizontally: true)],
+          [Label("Notes").align(horizontal: .end, vertical: .start), notes.expand(vertically: true)],
+          [nil, save.align(horizontal: .end)],
+        ], rowSpacing: 6, columnSpacing: 12
+      ).margin(12)
+      show(window)
+      let grid = window.child as! Grid
+      XCTAssertEqual(grid.cell(of: save)?.row, 2)
+      XCTAssertEqual(grid.margins, Insets(12))
+      XCTAssertTrue(nameField.expandsHorizontally)
+
+      enum Task: Hashable { case counter, timer }
+      let model = NavigationModel()
+      let (counterView, timerView) = (Label("Counter"), Label("Timer"))
+      let stack = Stack(transition: .crossfade)
+      stack.addPage(counterView, for: Task.counter, title: "Counter")
+      stack.addPage(timerView, for: Task.timer, title: "Timer")
+      let task = MutableProperty(Task.timer)
+      stack.reactive.visiblePage(as: Task.self) <~> task
+      let pages = Window(title: "Pages")
+      pages.titlebar = HeaderBar(title: StackSwitcher(stack))
+      pages.child = stack
+      show(pages)
+      XCTAssertTrue(stack.visibleChild === timerView)
+      stack.reactive.visiblePageName ~> (model, { model, name in model.page = name })
+      stack.showPage(Task.counter)
+      XCTAssertEqual(task.value, .counter)
+      XCTAssertEqual(model.page, "counter")
+    }
+  }
+
   func testBoxIsOpenForSubclassesAndSharesTheModulesOrientation() {
     onMain {
       let row = LabeledField("Name")
