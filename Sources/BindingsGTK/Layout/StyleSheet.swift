@@ -122,6 +122,12 @@ public final class StyleSheet {
   }
 
   /// Whether the style sheet is on the display (it is until ``remove()``).
+  ///
+  /// ```swift
+  /// let sheet = try StyleSheet.add(".note { color: gray; }")
+  /// sheet.remove()
+  /// print(sheet.isAdded)   // prints false
+  /// ```
   public var isAdded: Bool { display != nil }
 
   /// Takes the style sheet off the display: its rules no longer apply. Removing it twice does

@@ -123,6 +123,10 @@ public final class CalendarView: Widget {
   }
 
   /// Whether the week numbers are shown (`show-week-numbers`).
+  ///
+  /// ```swift
+  /// calendar.showsWeekNumbers = true
+  /// ```
   public var showsWeekNumbers: Bool {
     get { gtk_calendar_get_show_week_numbers(opaque) != 0 }
     set { gtk_calendar_set_show_week_numbers(opaque, newValue ? 1 : 0) }

@@ -123,6 +123,10 @@ public final class TextView: Widget {
   }
 
   /// How long lines are broken (`wrap-mode`).
+  ///
+  /// ```swift
+  /// notes.wrapMode = .word
+  /// ```
   public var wrapMode: WrapMode {
     get { WrapMode(gtk_text_view_get_wrap_mode(textView)) }
     set { gtk_text_view_set_wrap_mode(textView, newValue.gtkValue) }
