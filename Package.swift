@@ -80,6 +80,30 @@ let package = Package(
       dependencies: ["ContactsUI", "ContactsCore", "Bindings", "BindingsGTK", "GTKTestSupport"],
       path: "Tests/ContactsUITests"
     ),
+    // 7GUIs, the seven tasks of the GUI programming benchmark: view models in plain Swift
+    // (SevenGUIsCore, tested headless), their windows (SevenGUIsUI) and `swift run --traits GTK SevenGUIs`.
+    .target(name: "SevenGUIsCore", dependencies: ["Bindings"], path: "Examples/SevenGUIsCore"),
+    .target(
+      name: "SevenGUIsUI",
+      dependencies: ["SevenGUIsCore", "Bindings", "BindingsGTK"],
+      path: "Examples/SevenGUIsUI"
+    ),
+    .executableTarget(
+      name: "SevenGUIs",
+      dependencies: ["SevenGUIsCore", "SevenGUIsUI", "Bindings", "BindingsGTK"],
+      path: "Examples/SevenGUIs",
+      exclude: ["count-lines.sh", "README.md"]
+    ),
+    .testTarget(
+      name: "SevenGUIsCoreTests",
+      dependencies: ["SevenGUIsCore", "Bindings", "BindingsTesting"],
+      path: "Tests/SevenGUIsCoreTests"
+    ),
+    .testTarget(
+      name: "SevenGUIsUITests",
+      dependencies: ["SevenGUIsUI", "SevenGUIsCore", "Bindings", "BindingsGTK", "GTKTestSupport"],
+      path: "Tests/SevenGUIsUITests"
+    ),
     // What the tests in real windows share (starting GTK or skipping, showing a window, reading it).
     .target(name: "GTKTestSupport", dependencies: ["Bindings", "BindingsGTK"], path: "Tests/GTKTestSupport"),
     // Tests in real windows: XCTest, because GTK must run on the process's main thread.

@@ -88,7 +88,7 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
   @Published public var query = ""
 
   /// The query ``visible`` reflects: ``query`` once the throttle has let it through.
-  @Published public private(set) var appliedQuery = ""
+  @Published public internal(set) var appliedQuery = ""
 
   /// The id of the selected contact, or `nil`. Setting an id that is not in ``visible`` selects
   /// nothing.
@@ -101,13 +101,13 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
   public let form = ContactForm()
 
   /// A line for the status bar: the counts, or the outcome of the last command.
-  @Published public private(set) var status = ""
+  @Published public internal(set) var status = ""
 
   /// The progress of the running export, from 0 to 1; 1 once an export has finished.
-  @Published public private(set) var progress = 0.0
+  @Published public internal(set) var progress = 0.0
 
   /// Whether an export is running.
-  @Published public private(set) var isExporting = false
+  @Published public internal(set) var isExporting = false
 
   /// A message for each command that could not run, e.g. "Select a contact to delete".
   public let errors = PassthroughSubject<String, Never>()
@@ -116,14 +116,14 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
   @Published public private(set) var lastError: String?
 
   /// ``visible``, editable: only the search writes it.
-  private let visibleContacts: MutableObservableArray<Contact>
+  let visibleContacts: MutableObservableArray<Contact>
   /// The undo stack, newest last. An observable array, so that ``canUndo`` follows its edits in
   /// order, whichever thread made them.
-  private let undoSteps = MutableObservableArray<UndoStep>()
-  private let filterState: Mutex<FilterState>
-  private let exportState = Mutex(ExportState())
-  private let exportQueue: DispatchQueue
-  private let exportDestination: ExportDestination
+  let undoSteps = MutableObservableArray<UndoStep>()
+  let filterState: Mutex<FilterState>
+  let exportState = Mutex(ExportState())
+  let exportQueue: DispatchQueue
+  let exportDestination: ExportDestination
   private let nextID: Atomic<Int>
 
   /// Creates the view model of `contacts`, searching on `scheduler`.
@@ -166,7 +166,7 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
     all ~> (self, { model, _ in model.refilter(applying: nil) })
 
     // Rule 4: the selection follows its contact, and ends when the contact leaves the list.
-    let selection = visibleContacts.combineLatest($selectedID)
+    let selection = self.selection
     selection ~> (self, { model, pair in model.endSelection(ifNotIn: pair.0.contents, selected: pair.1) })
     // Outputs are written by owner-closure bindings rather than `reactive.x <~ …`: those have no
     // target identity, so a binding made into `$selectedIndex` from outside cannot replace them.
@@ -212,7 +212,13 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
   /// The selected contact as it is now, or `nil`: a new value when the selection changes or the
   /// selected contact is edited.
   public var selectedContact: AnyPublisher<Contact?, Never> {
-    visibleContacts.combineLatest($selectedID).map(Self.selectedContact).removeDuplicates().eraseToAnyPublisher()
+    selection.map(Self.selectedContact).removeDuplicates().eraseToAnyPublisher()
+  }
+
+  /// The visible contacts paired with the selected id: what the selection's row, the form and
+  /// ``selectedContact`` follow.
+  private var selection: some Publisher<(ObservableArrayEvent<Contact>, Int?), Never> {
+    visibleContacts.combineLatest($selectedID)
   }
 
   // MARK: Selection
@@ -299,140 +305,9 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
     succeed("Deleted \(contact.fullName)")
   }
 
-  /// Undoes the latest add, delete or edit still on the stack; with nothing to undo, sends an
-  /// error instead.
-  ///
-  /// ```swift
-  /// viewModel.deleteSelected()   // "Deleted Ada Lovelace"
-  /// viewModel.undo()             // "Restored Ada Lovelace", selected again
-  /// ```
-  ///
-  /// A restored or reverted contact is selected, and stays visible whatever the query (rule 3).
-  public func undo() {
-    guard let step = undoSteps.batchUpdate({ $0.isEmpty ? nil : $0.removeLast() }) else {
-      fail("Nothing to undo")
-      return
-    }
-    switch step {
-    case .added(let contact):
-      all.batchUpdate { _ = Self.remove(id: contact.id, from: &$0) }
-      succeed("Removed \(contact.fullName)")
-    case .deleted(let contact, let index):
-      filterState.withLock { $0.keep(contact.id) }
-      all.batchUpdate { contacts in
-        guard !contacts.contains(where: { $0.id == contact.id }) else { return }
-        contacts.insert(contact, at: min(index, contacts.count))
-      }
-      selectedID = contact.id
-      succeed("Restored \(contact.fullName)")
-    case .edited(let before, _):
-      filterState.withLock { $0.keep(before.id) }
-      all.batchUpdate { contacts in
-        guard let index = contacts.firstIndex(where: { $0.id == before.id }) else { return }
-        contacts[index] = before
-      }
-      selectedID = before.id
-      succeed("Undid the changes to \(before.fullName)")
-    }
-  }
-
   /// Clears ``lastError``.
   public func dismissError() {
     lastError = nil
-  }
-
-  // MARK: Export
-
-  /// Exports every contact of ``all`` as CSV on the export queue, publishing ``progress`` and, at
-  /// the end, ``status`` ("Exported 3,000 contacts"); restarts the export if one is running.
-  ///
-  /// ```swift
-  /// viewModel.exportAll()
-  /// // progress: 0.01, 0.02, … 1.0 on the export queue; status: "Exported 3,000 contacts"
-  /// ```
-  ///
-  /// The contacts are those of ``all`` when it is called. An export that is restarted stops at its
-  /// next step without publishing anything more; the new one starts when it has stopped. A running
-  /// export keeps the view model alive until it has finished or stopped.
-  public func exportAll() {
-    let contacts = all.contents
-    let job = exportState.withLock { $0.start() }
-    exportQueue.async { self.runExport(contacts, job: job) }
-  }
-
-  /// Stops the running export at its next step: ``progress`` goes back to 0 and ``status`` says
-  /// "Export cancelled". Does nothing when no export is running.
-  public func cancelExport() {
-    exportState.withLock { $0.cancel() }
-  }
-
-  /// Runs one export job; on the export queue, so jobs never overlap.
-  private func runExport(_ contacts: [Contact], job: Int) {
-    guard shouldContinueExport(job) else { return }
-    let count = Self.formatted(contacts.count)
-    isExporting = true
-    progress = 0
-    status = "Exporting \(count) contacts…"
-    var csv = ContactsCSV.header
-    let stepSize = max(1, (contacts.count + 99) / 100)
-    var exported = 0
-    while exported < contacts.count {
-      guard shouldContinueExport(job) else { return }
-      let end = min(exported + stepSize, contacts.count)
-      for contact in contacts[exported..<end] { csv += ContactsCSV.line(for: contact) }
-      exported = end
-      progress = Double(exported) / Double(contacts.count)
-    }
-    guard shouldContinueExport(job) else { return }
-    do {
-      try exportDestination(csv)
-    } catch {
-      isExporting = false
-      progress = 0
-      status = "Export failed"
-      fail("Could not export the contacts: \(error)")
-      return
-    }
-    progress = 1
-    isExporting = false
-    status = "Exported \(count) contacts"
-  }
-
-  /// Whether export `job` is still the latest; reports a cancellation the first time a job finds
-  /// one.
-  private func shouldContinueExport(_ job: Int) -> Bool {
-    switch exportState.withLock({ $0.check(job) }) {
-    case .proceed:
-      return true
-    case .stopSilently:
-      return false
-    case .stopAndReportCancellation:
-      isExporting = false
-      progress = 0
-      status = "Export cancelled"
-      return false
-    }
-  }
-
-  // MARK: Filtering
-
-  /// Brings ``visible`` up to date with ``all``, applying `query` first when given (rules 1–3).
-  ///
-  /// One thread refilters at a time, without a lock held while ``visible`` delivers: a request
-  /// made meanwhile (from another thread, or from a subscriber of ``visible``) is left to that
-  /// thread, which runs one more pass. So passes never overlap, and the last one always reads the
-  /// latest ``all`` and query.
-  private func refilter(applying query: String?) {
-    guard filterState.withLock({ $0.request(query: query) }) else { return }
-    while let pass = filterState.withLock({ $0.nextPass() }) {
-      let contents = all.contents
-      let matches = contents.filter { $0.matches(pass.query) || pass.kept.contains($0.id) }
-      visibleContacts.replace(with: matches, identifiedBy: \.id)
-      if let text = pass.appliedQueryText { appliedQuery = text }
-      let summary = Self.summary(visible: matches.count, total: contents.count, isFiltered: pass.query.needle != nil)
-      let isNew = filterState.withLock { $0.noteSummary(summary) }
-      if isNew || pass.appliedQueryText != nil { status = summary }
-    }
   }
 
   // MARK: Editing
@@ -486,32 +361,18 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
     if let edit { recordUndo(.edited(before: edit.before, field: field)) }
   }
 
-  /// Pushes `step`, merging an edit into the previous step when both edit the same field of the
-  /// same contact (the older "before" is kept), and forgetting the oldest step past the limit.
-  private func recordUndo(_ step: UndoStep) {
-    undoSteps.batchUpdate { steps in
-      if case .edited(let before, let field) = step, case .edited(let previous, field)? = steps.last,
-        previous.id == before.id
-      {
-        return
-      }
-      steps.append(step)
-      if steps.count > Self.undoLimit { steps.removeFirst() }
-    }
-  }
-
-  private func succeed(_ message: String) {
+  func succeed(_ message: String) {
     if lastError != nil { lastError = nil }
     status = message
   }
 
-  private func fail(_ message: String) {
+  func fail(_ message: String) {
     errors.send(message)
   }
 
   // MARK: Helpers
 
-  private static func remove(id: Int, from contacts: inout ArrayBatch<Contact>) -> (Contact, index: Int)? {
+  static func remove(id: Int, from contacts: inout ArrayBatch<Contact>) -> (Contact, index: Int)? {
     guard let index = contacts.firstIndex(where: { $0.id == id }) else { return nil }
     return (contacts.remove(at: index), index)
   }
@@ -565,137 +426,5 @@ extension Reactive where Base: ContactsViewModel {
       (model: Base, row: Int?) in model.selectRow(at: row)
     }
     return BindingEndpoint(target: target, changes: base.$selectedIndex)
-  }
-}
-
-// MARK: - State
-
-/// A field of the form, to merge consecutive edits of it into one undo step.
-enum ContactField: Hashable, Sendable {
-  case firstName, lastName, email, phone, isFavorite, rating, group
-}
-
-/// One undoable command.
-enum UndoStep: Sendable {
-  case added(Contact)
-  case deleted(Contact, index: Int)
-  case edited(before: Contact, field: ContactField)
-}
-
-/// The search's state, guarded by the view model's mutex: decisions only, no effects.
-struct FilterState {
-  /// One pass of the filter: what to apply to the contacts.
-  struct Pass {
-    let query: SearchQuery
-    let kept: Set<Int>
-    /// The query's text when this pass applies a new query, to publish as `appliedQuery`.
-    let appliedQueryText: String?
-  }
-
-  var query = SearchQuery("")
-  /// Contacts added, edited or restored since the query was applied: visible whatever it is.
-  var kept: Set<Int> = []
-  var isFiltering = false
-  var hasPendingPass = false
-  var pendingQueryText: String?
-  /// The counts the status line showed last.
-  var shownSummary: String
-
-  init(shownSummary: String) {
-    self.shownSummary = shownSummary
-  }
-
-  /// Records a request to refilter, applying `text` first when given; returns whether the caller
-  /// must run the passes (no other thread is running them).
-  mutating func request(query text: String?) -> Bool {
-    if let text {
-      query = SearchQuery(text)
-      kept = []
-      pendingQueryText = text
-    }
-    hasPendingPass = true
-    guard !isFiltering else { return false }
-    isFiltering = true
-    return true
-  }
-
-  /// The next pass to run, or `nil` when none is pending, which ends the caller's turn.
-  mutating func nextPass() -> Pass? {
-    guard hasPendingPass else {
-      isFiltering = false
-      return nil
-    }
-    hasPendingPass = false
-    defer { pendingQueryText = nil }
-    return Pass(query: query, kept: kept, appliedQueryText: pendingQueryText)
-  }
-
-  /// Keeps contact `id` visible until the next query is applied.
-  mutating func keep(_ id: Int) {
-    kept.insert(id)
-  }
-
-  /// Records the counts; returns whether they differ from those shown last.
-  mutating func noteSummary(_ summary: String) -> Bool {
-    defer { shownSummary = summary }
-    return summary != shownSummary
-  }
-}
-
-/// The export's state, guarded by the view model's mutex: which job is current, and whether a
-/// cancellation is still to be reported.
-struct ExportState {
-  enum Decision {
-    case proceed
-    /// A newer job replaced this one; it reports its own progress.
-    case stopSilently
-    /// The export was cancelled, and this job is the first to notice.
-    case stopAndReportCancellation
-  }
-
-  var currentJob = 0
-  var isCancelled = false
-  var isCancellationReported = true
-
-  /// Makes a new job current; returns its number.
-  mutating func start() -> Int {
-    currentJob += 1
-    isCancelled = false
-    isCancellationReported = true
-    return currentJob
-  }
-
-  /// Makes no job current, so that the running one stops and reports it.
-  mutating func cancel() {
-    currentJob += 1
-    isCancelled = true
-    isCancellationReported = false
-  }
-
-  /// What `job` does at its next step.
-  mutating func check(_ job: Int) -> Decision {
-    if job == currentJob { return .proceed }
-    guard isCancelled, !isCancellationReported else { return .stopSilently }
-    isCancellationReported = true
-    return .stopAndReportCancellation
-  }
-}
-
-/// The CSV form of contacts (RFC 4180: fields with commas, quotes or line breaks are quoted).
-enum ContactsCSV {
-  static let header = "First name,Last name,Email,Phone,Favorite,Rating,Group\n"
-
-  static func line(for contact: Contact) -> String {
-    [
-      contact.firstName, contact.lastName, contact.email, contact.phone, contact.isFavorite ? "yes" : "no",
-      String(contact.rating), contact.groupName,
-    ]
-    .map(field)
-    .joined(separator: ",") + "\n"
-  }
-
-  private static func field(_ text: String) -> String {
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
-    return "\"" + text.map { $0 == "\"" ? "\"\"" : String($0) }.joined() + "\""
   }
 }

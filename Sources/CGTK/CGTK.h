@@ -39,6 +39,15 @@ static inline GType cgtk_type_string(void) { return G_TYPE_STRING; }
 static inline GType cgtk_type_strv(void) { return G_TYPE_STRV; }
 static inline GType cgtk_type_object(void) { return G_TYPE_OBJECT; }
 static inline GType cgtk_type_enum(void) { return G_TYPE_ENUM; }
+static inline GType cgtk_type_flags(void) { return G_TYPE_FLAGS; }
+static inline GType cgtk_type_none(void) { return G_TYPE_NONE; }
+static inline GType cgtk_type_char(void) { return G_TYPE_CHAR; }
+static inline GType cgtk_type_uchar(void) { return G_TYPE_UCHAR; }
+static inline GType cgtk_type_long(void) { return G_TYPE_LONG; }
+static inline GType cgtk_type_ulong(void) { return G_TYPE_ULONG; }
+static inline GType cgtk_type_uint64(void) { return G_TYPE_UINT64; }
+// The bit GLib sets in a signal's parameter types for arguments passed without a copy.
+static inline GType cgtk_signal_type_static_scope(void) { return G_SIGNAL_TYPE_STATIC_SCOPE; }
 
 // A GObject's reference count (read atomically, as GLib writes it).
 static inline guint cgtk_object_ref_count(gpointer _Nonnull object) {
@@ -52,6 +61,7 @@ static inline GObjectClass *_Nonnull cgtk_object_get_class(gpointer _Nonnull obj
 static inline const char *_Nonnull cgtk_object_type_name(gpointer _Nonnull object) {
   return G_OBJECT_TYPE_NAME(object);
 }
+static inline GType cgtk_object_type(gpointer _Nonnull object) { return G_OBJECT_TYPE(object); }
 static inline gboolean cgtk_type_is_a(GType type, GType ancestor) { return g_type_is_a(type, ancestor); }
 static inline gboolean cgtk_value_holds(const GValue *_Nonnull value, GType type) {
   return G_VALUE_HOLDS(value, type);
@@ -66,6 +76,94 @@ static inline gboolean cgtk_signal_emit_returning_boolean(gpointer _Nonnull inst
   gboolean handled = FALSE;
   g_signal_emit_by_name(instance, name, &handled);
   return handled;
+}
+
+// GtkMessageDialog (GTK 4.0 to 4.8; deprecated from 4.10, for GtkAlertDialog): its constructor and
+// secondary text take printf formats, so the text is passed as one "%s" argument and no character
+// in it is read as a format. Every call goes through a shim that silences the deprecation.
+static inline GtkWidget *_Nonnull cgtk_message_dialog_new(GtkWindow *_Nullable parent, GtkButtonsType buttons,
+                                                          const char *_Nonnull message) {
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  GtkWidget *dialog = gtk_message_dialog_new(parent, GTK_DIALOG_DESTROY_WITH_PARENT, GTK_MESSAGE_OTHER, buttons, "%s",
+                                             message);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return dialog;
+}
+static inline void cgtk_message_dialog_set_detail(gpointer _Nonnull dialog, const char *_Nonnull detail) {
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", detail);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+}
+static inline void cgtk_dialog_add_button(gpointer _Nonnull dialog, const char *_Nonnull title, int response) {
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_dialog_add_button(GTK_DIALOG(dialog), title, response);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+}
+static inline void cgtk_dialog_set_default_response(gpointer _Nonnull dialog, int response) {
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_dialog_set_default_response(GTK_DIALOG(dialog), response);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+}
+static inline void cgtk_dialog_response(gpointer _Nonnull dialog, int response) {
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_dialog_response(GTK_DIALOG(dialog), response);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+}
+// The dialog's button for `response`, or NULL.
+static inline GtkWidget *_Nullable cgtk_dialog_button_for_response(gpointer _Nonnull dialog, int response) {
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  GtkWidget *button = gtk_dialog_get_widget_for_response(GTK_DIALOG(dialog), response);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return button;
+}
+
+// Signals with arguments, emitted as GTK emits them (for tests of typed signals and controllers).
+static inline void cgtk_signal_emit_double_double(gpointer _Nonnull instance, const char *_Nonnull name, double x,
+                                                  double y) {
+  g_signal_emit_by_name(instance, name, x, y);
+}
+static inline gboolean cgtk_signal_emit_double_double_returning_boolean(gpointer _Nonnull instance,
+                                                                       const char *_Nonnull name, double x, double y) {
+  gboolean handled = FALSE;
+  g_signal_emit_by_name(instance, name, x, y, &handled);
+  return handled;
+}
+static inline void cgtk_signal_emit_int_double_double(gpointer _Nonnull instance, const char *_Nonnull name, gint n,
+                                                      double x, double y) {
+  g_signal_emit_by_name(instance, name, n, x, y);
+}
+static inline void cgtk_signal_emit_uint_uint_uint(gpointer _Nonnull instance, const char *_Nonnull name, guint a,
+                                                   guint b, guint c) {
+  g_signal_emit_by_name(instance, name, a, b, c);
+}
+static inline gboolean cgtk_signal_emit_uint_uint_uint_returning_boolean(gpointer _Nonnull instance,
+                                                                         const char *_Nonnull name, guint a, guint b,
+                                                                         guint c) {
+  gboolean handled = FALSE;
+  g_signal_emit_by_name(instance, name, a, b, c, &handled);
+  return handled;
+}
+static inline gboolean cgtk_signal_emit_int_boolean_returning_boolean(gpointer _Nonnull instance,
+                                                                      const char *_Nonnull name, gint a,
+                                                                      gboolean b) {
+  gboolean handled = FALSE;
+  g_signal_emit_by_name(instance, name, a, b, &handled);
+  return handled;
+}
+static inline void cgtk_signal_emit_string(gpointer _Nonnull instance, const char *_Nonnull name,
+                                           const char *_Nullable text) {
+  g_signal_emit_by_name(instance, name, text);
+}
+static inline gboolean cgtk_signal_emit_string_returning_boolean(gpointer _Nonnull instance,
+                                                                 const char *_Nonnull name,
+                                                                 const char *_Nullable text) {
+  gboolean handled = FALSE;
+  g_signal_emit_by_name(instance, name, text, &handled);
+  return handled;
+}
+static inline void cgtk_signal_emit_pointer(gpointer _Nonnull instance, const char *_Nonnull name,
+                                            gpointer _Nullable pointer) {
+  g_signal_emit_by_name(instance, name, pointer);
 }
 
 // g_object_new is variadic; objects are made with no construct properties and set afterwards.

@@ -317,7 +317,7 @@ final class SpliceRecorder {
   var splices: [Splice] = []
   private var connection: SignalConnection?
 
-  init<Item>(_ list: ListView<Item>) {
+  init(_ list: some SelectableList) {
     connection = SignalConnection.connect("items-changed", shape: .threeUIntArguments, of: list.selectionModel) {
       [weak self] arguments in
       self?.splices.append(Splice(arguments.first, arguments.second, arguments.third))

@@ -263,3 +263,16 @@ struct BindingSinkState {
     let registrationID: UInt64?
   }
 }
+
+/// A subscriber that writes into an owner: lets the package's toolkit modules see whose binding a
+/// subscription is, so that their debug-build diagnostics can name the owner (BindingsGTK reports
+/// a view model freed while the widgets bound into it are still on screen).
+package protocol OwnedBindingSubscriber {
+  /// The object the subscriber writes into, while it is alive.
+  var bindingOwner: AnyObject? { get }
+}
+
+extension BindingSink: OwnedBindingSubscriber {
+  /// The sink's owner, while it is alive.
+  package var bindingOwner: AnyObject? { owner }
+}

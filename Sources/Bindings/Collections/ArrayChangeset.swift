@@ -323,3 +323,121 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
     isReset = false
   }
 }
+
+extension ArrayChangeset {
+  /// The changeset of a difference of equatable elements, pairing equal removals and insertions as
+  /// moves (quadratic in the number of differences, so skipped when they are very many).
+  init<Element: Equatable>(equatableDifference difference: CollectionDifference<Element>) {
+    let removals = difference.removals.map { change -> (offset: Int, element: Element) in
+      guard case .remove(let offset, let element, _) = change else { preconditionFailure("a removal that is not") }
+      return (offset, element)
+    }
+    let insertions = difference.insertions.map { change -> (offset: Int, element: Element) in
+      guard case .insert(let offset, let element, _) = change else { preconditionFailure("an insertion that is not") }
+      return (offset, element)
+    }
+    var deletes: [Int] = []
+    var moves: [Move] = []
+    var matched = [Bool](repeating: false, count: insertions.count)
+    let infersMoves = removals.count * insertions.count <= 1 << 20
+    for removal in removals {
+      var partner: Int?
+      if infersMoves {
+        partner = insertions.indices.first { !matched[$0] && insertions[$0].element == removal.element }
+      }
+      if let partner {
+        matched[partner] = true
+        moves.append(Move(from: removal.offset, to: insertions[partner].offset))
+      } else {
+        deletes.append(removal.offset)
+      }
+    }
+    let inserts = insertions.indices.filter { !matched[$0] }.map { insertions[$0].offset }
+    self.init(deletes: deletes, inserts: inserts, moves: moves)
+  }
+
+  /// The changeset between `old` and `new` matched by identity; kept elements that changed are
+  /// updates.
+  @inlinable
+  init<Element: Equatable, ID: Hashable>(old: [Element], new: [Element], identity: (Element) -> ID) {
+    let oldIDs = old.map(identity)
+    let newIDs = new.map(identity)
+    if let change = ArrayChangeset(keepingOrderOf: old, new, oldIDs: oldIDs, newIDs: newIDs) {
+      self = change
+      return
+    }
+    let difference = newIDs.difference(from: oldIDs).inferringMoves()
+    var removed = [Bool](repeating: false, count: old.count)
+    var inserted = [Bool](repeating: false, count: new.count)
+    var deletes: [Int] = []
+    var inserts: [Int] = []
+    var moves: [Move] = []
+    for removal in difference.removals {
+      guard case .remove(let offset, _, let associated) = removal else { continue }
+      removed[offset] = true
+      if let associated {
+        if old[offset] == new[associated] {
+          moves.append(Move(from: offset, to: associated))
+        } else {
+          deletes.append(offset)
+          inserts.append(associated)
+        }
+      } else {
+        deletes.append(offset)
+      }
+    }
+    for insertion in difference.insertions {
+      guard case .insert(let offset, _, let associated) = insertion else { continue }
+      inserted[offset] = true
+      if associated == nil { inserts.append(offset) }
+    }
+    var updates: [Int] = []
+    var newOffset = 0
+    for oldOffset in old.indices where !removed[oldOffset] {
+      while inserted[newOffset] { newOffset += 1 }
+      if old[oldOffset] != new[newOffset] { updates.append(oldOffset) }
+      newOffset += 1
+    }
+    self.init(deletes: deletes, inserts: inserts, updates: updates, moves: moves)
+  }
+
+  /// The changeset between `old` and `new` when no element they share changed its order — what a
+  /// filter, a narrowing or widening search, or an edit that only adds and removes makes — found in
+  /// O(*n* + *m*) with hashing instead of a diff; `nil` when an identity repeats in either array or
+  /// the shared elements were reordered (the caller then diffs).
+  @inlinable
+  init?<Element: Equatable, ID: Hashable>(
+    keepingOrderOf old: [Element],
+    _ new: [Element],
+    oldIDs: [ID],
+    newIDs: [ID]
+  ) {
+    let oldSet = Set(oldIDs)
+    let newSet = Set(newIDs)
+    guard oldSet.count == oldIDs.count, newSet.count == newIDs.count else { return nil }
+    var deletes: [Int] = []
+    var inserts: [Int] = []
+    var updates: [Int] = []
+    var newOffset = 0
+    for oldOffset in oldIDs.indices {
+      guard newSet.contains(oldIDs[oldOffset]) else {
+        deletes.append(oldOffset)
+        continue
+      }
+      while newOffset < newIDs.count && !oldSet.contains(newIDs[newOffset]) {
+        inserts.append(newOffset)
+        newOffset += 1
+      }
+      // The next shared element of `new` must be this one, or the shared elements were reordered.
+      guard newOffset < newIDs.count, newIDs[newOffset] == oldIDs[oldOffset] else { return nil }
+      if old[oldOffset] != new[newOffset] { updates.append(oldOffset) }
+      newOffset += 1
+    }
+    while newOffset < newIDs.count {
+      guard !oldSet.contains(newIDs[newOffset]) else { return nil }
+      inserts.append(newOffset)
+      newOffset += 1
+    }
+    self.init(deletes: deletes, inserts: inserts, updates: updates)
+  }
+}

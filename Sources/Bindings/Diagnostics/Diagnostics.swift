@@ -14,33 +14,36 @@
 /// }
 /// print(messages.withLock { $0 })   // prints ["Bindings: MutableProperty<String> <~> itself does nothing; …"]
 /// ```
-enum Diagnostics {
+///
+/// `package`, so that the package's toolkit modules (BindingsGTK) report through it too, and their
+/// tests observe what they report.
+package enum Diagnostics {
   /// The observer of the current task, if any.
   ///
   /// A class, not the closure itself: a task-local value of an optional `@Sendable` function type,
   /// pushed from a test module's optimised code, crashed in `swift_task_localValuePush` (its type
   /// metadata arrived null) with Swift 6.3.1 on Linux; a class's metadata always comes from its
   /// accessor.
-  final class Observer: Sendable {
-    let receive: @Sendable (String) -> Void
+  package final class Observer: Sendable {
+    package let receive: @Sendable (String) -> Void
 
-    init(_ receive: @escaping @Sendable (String) -> Void) {
+    package init(_ receive: @escaping @Sendable (String) -> Void) {
       self.receive = receive
     }
   }
 
   /// Called with every diagnostic made inside the task, as written to standard error (without the
   /// final line break).
-  @TaskLocal static var observer: Observer?
+  @TaskLocal package static var observer: Observer?
 
   /// Runs `body` with `receive` called for every diagnostic reported inside it, in this task.
   @inline(never)
-  static func observing(_ receive: @escaping @Sendable (String) -> Void, during body: () -> Void) {
+  package static func observing(_ receive: @escaping @Sendable (String) -> Void, during body: () -> Void) {
     $observer.withValue(Observer(receive)) { body() }
   }
 
   /// Writes `message` to standard error, and hands it to the task's observer.
-  static func report(_ message: String) {
+  package static func report(_ message: String) {
     writeToStandardError(message + "\n")
     observer?.receive(message)
   }

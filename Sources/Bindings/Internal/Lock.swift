@@ -213,7 +213,7 @@ enum ParkingLot {
 /// of the critical section, so with a non-`Sendable` state the owner vouches for what it does with
 /// what it takes out (owners are `@unchecked Sendable` classes that follow the house pattern).
 @usableFromInline
-struct Locked<State: ~Copyable>: ~Copyable {
+package struct Locked<State: ~Copyable>: ~Copyable {
   // The state first: ThreadSanitizer records the `inout` access to it at the first byte of
   // `Locked`, which must not be the lock word's address (it would see the lock's own atomics as a
   // race with that access).
@@ -222,7 +222,7 @@ struct Locked<State: ~Copyable>: ~Copyable {
 
   /// Creates the lock and its state.
   @inlinable
-  init(_ initialState: consuming State) {
+  package init(_ initialState: consuming State) {
     state = InlineCell(initialState)
   }
 
@@ -231,7 +231,7 @@ struct Locked<State: ~Copyable>: ~Copyable {
   /// `body` must be short and must not call out to user code, nor end the last reference to a user
   /// object (return it, and let it go after the call).
   @inlinable @inline(__always)
-  func withLock<Result, Failure: Error>(
+  package func withLock<Result, Failure: Error>(
     _ body: (inout State) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     lock.lock()
@@ -265,12 +265,12 @@ import Synchronization
 /// state, the owner vouches for what it does with what it takes out (owners are `@unchecked
 /// Sendable` classes that follow the house pattern).
 @usableFromInline
-struct Locked<State: ~Copyable>: ~Copyable {
+package struct Locked<State: ~Copyable>: ~Copyable {
   @usableFromInline let mutex: Mutex<State>
 
   /// Creates the lock and its state.
   @inlinable
-  init(_ initialState: consuming State) {
+  package init(_ initialState: consuming State) {
     nonisolated(unsafe) let initialState = initialState
     mutex = Mutex(initialState)
   }
@@ -280,7 +280,7 @@ struct Locked<State: ~Copyable>: ~Copyable {
   /// `body` must be short and must not call out to user code, nor end the last reference to a user
   /// object (return it, and let it go after the call).
   @inlinable @inline(__always)
-  func withLock<Result, Failure: Error>(
+  package func withLock<Result, Failure: Error>(
     _ body: (inout State) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     try mutex.withLock { state throws(Failure) -> sending Result in

@@ -1,4 +1,5 @@
 #if GTK
+import Bindings
 import CGTK
 import Foundation
 import Synchronization
@@ -15,7 +16,7 @@ import Synchronization
 /// ```
 public enum GTK {
   /// Serialises starting GTK.
-  private static let startLock = NSLock()
+  private static let startLock = Locked(())
 
   /// Whether ``initialize()`` has succeeded in this process.
   public static var isInitialized: Bool {
@@ -40,8 +41,11 @@ public enum GTK {
   ///   ``GTKError/noDisplay(_:)`` when there is no display to open (GTK would otherwise abort).
   public static func initialize() throws(GTKError) {
     guard Thread.isMainThread else { throw .notMainThread }
-    startLock.lock()
-    defer { startLock.unlock() }
+    try startLock.withLock { _ throws(GTKError) in try start() }
+  }
+
+  /// Starts GTK unless it has started; called with the start lock held.
+  private static func start() throws(GTKError) {
     if isInitialized { return }
     if let problem = displayProblem(in: ProcessInfo.processInfo.environment) { throw problem }
     guard gtk_init_check() != 0 else {

@@ -41,6 +41,8 @@ open class GObjectWrapper: MainActorBindingOwner {
   private let lifetime: ObjectLifetime
   /// The signal handlers connected through this wrapper that are still connected.
   var connections: [ObjectIdentifier: SignalConnection] = [:]
+  /// The objects kept alive until the GObject is disposed (`Widget.keepAlive(_:)`).
+  var keptAlive: [ObjectIdentifier: AnyObject] = [:]
 
   /// Wraps `object`.
   ///
@@ -89,7 +91,7 @@ open class GObjectWrapper: MainActorBindingOwner {
   /// let label = Label("Hi")
   /// GObjectWrapper.wrapper(for: label.object) === label   // true
   /// ```
-  public static func wrapper(for object: UnsafeMutableRawPointer) -> GObjectWrapper? {
+  nonisolated public static func wrapper(for object: UnsafeMutableRawPointer) -> GObjectWrapper? {
     guard let context = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), wrapperQuark) else {
       return nil
     }
@@ -101,6 +103,10 @@ open class GObjectWrapper: MainActorBindingOwner {
 
   isolated deinit {
     for connection in connections.values { connection.disconnect() }
+    // Before the GObject may be finalized: a kept popover unparents itself from it.
+    let kept = keptAlive
+    keptAlive = [:]
+    withExtendedLifetime(kept) {}
     lifetime.release()
     GTKLiveObjects.released("GObjectWrapper")
   }
@@ -118,6 +124,11 @@ open class GObjectWrapper: MainActorBindingOwner {
     lifetime.markDisposed()
     connections.removeAll()
     bindings.close(reason: "its \(typeName) has been destroyed (disposed)")
+    // Released after the bindings have ended, and outside any access to the dictionary: a kept
+    // view model's deinit runs here.
+    let kept = keptAlive
+    keptAlive = [:]
+    withExtendedLifetime(kept) {}
     // Let go of the GObject's hold on the wrapper; a disposed object keeps nothing alive.
     lifetime.setKeepsWrapperAlive(nil)
   }

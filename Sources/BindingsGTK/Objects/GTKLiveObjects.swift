@@ -1,28 +1,27 @@
 #if GTK
-import Foundation
+import Bindings
 
 /// How many of BindingsGTK's own objects are alive, by kind: wrappers and signal handlers. Tests
 /// check that closing a window brings it back to where it was.
 enum GTKLiveObjects {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var counts: [String: Int] = [:]
+  private static let counts = Locked<[String: Int]>([:])
 
   static func made(_ kind: String) {
-    lock.withLock { counts[kind, default: 0] += 1 }
+    counts.withLock { $0[kind, default: 0] += 1 }
   }
 
   static func released(_ kind: String) {
-    lock.withLock { counts[kind, default: 0] -= 1 }
+    counts.withLock { $0[kind, default: 0] -= 1 }
   }
 
   /// How many objects of `kind` are alive.
   static func count(_ kind: String) -> Int {
-    lock.withLock { counts[kind, default: 0] }
+    counts.withLock { $0[kind, default: 0] }
   }
 
   /// How many objects of every kind are alive.
   static var total: Int {
-    lock.withLock { counts.values.reduce(0, +) }
+    counts.withLock { $0.values.reduce(0, +) }
   }
 }
 #endif

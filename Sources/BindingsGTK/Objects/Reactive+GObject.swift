@@ -2,19 +2,11 @@
 import Bindings
 import CGTK
 import Foundation
-import Synchronization
 
 /// The identity of a GObject property as a binding target: one writer per property per object,
 /// whichever member (typed or by name) made the target.
 struct GObjectPropertyIdentity: Hashable, Sendable {
   let name: String
-}
-
-/// Writes into widgets that are on their way to GTK's thread.
-enum GTKWrites {
-  /// How many writes have hopped to the main queue and not yet run: while any has, a write made on
-  /// GTK's thread queues behind them instead of overtaking them.
-  static let waiting = Atomic<Int>(0)
 }
 
 /// Why a GObject property cannot be bound as asked.
@@ -102,10 +94,10 @@ extension Reactive where Base: GObjectWrapper {
   /// A target that writes into `base` with `write` on GTK's thread, never into a disposed object;
   /// its identity is `identity` (a property's name), so one source at a time writes it.
   ///
-  /// A value that arrives on GTK's thread is written at once, unless an earlier value is still on
-  /// its way there; any other value hops to the main queue, which GTK's loop runs. So values are
-  /// written in the order they were sent, whatever thread sent them (as the core's main-thread
-  /// delivery does, with a cheaper check: GTK's thread is known, and compared with one atomic load).
+  /// Values reach GTK's thread through ``GTKThreadHop``: one that arrives on GTK's thread is written
+  /// at once, unless earlier work is still on its way there; any other value hops to the main queue,
+  /// which GTK's loop runs. So values are written in the order they were sent, whatever thread sent
+  /// them (as the core's main-thread delivery does, with a cheaper check: GTK's thread is known).
   func gtkTarget<Value>(
     _ identity: String,
     _ write: @escaping @MainActor (Base, Value) -> Void
@@ -117,16 +109,14 @@ extension Reactive where Base: GObjectWrapper {
       identity: GObjectPropertyIdentity(name: identity),
       description: "\(base.typeName).\(identity)"
     ) { widget, value in
-      if GTKWrites.waiting.load(ordering: .acquiring) == 0 && GTK.isGTKThread {
+      // Checked first so that a write on GTK's thread makes no closure.
+      if GTKThreadHop.mayRunNow {
         if !widget.isDisposedUnchecked { writeOnGTKThread(widget, value) }
         return
       }
-      GTKWrites.waiting.add(1, ordering: .acquiringAndReleasing)
       nonisolated(unsafe) let value = value
-      DispatchQueue.main.async {
-        GTKWrites.waiting.subtract(1, ordering: .acquiringAndReleasing)
-        GTK.assertGTKThread("Writing \(Base.self).\(identity)")
-        if !widget.isDisposedUnchecked { writeOnGTKThread(widget, value) }
+      GTKThreadHop.enqueue {
+        if !widget.isDisposed { write(widget, value) }
       }
     }
   }

@@ -18,6 +18,9 @@ enum SignalShape {
   case threeUIntArguments
   /// `gboolean handler(GObject *instance, gpointer data)`: `close-request`.
   case returningBoolean
+  /// Any signature: a `GClosure` whose marshaller hands the handler the signal's `GValue`
+  /// parameters and return value (``SignalArguments/values``), for typed signals of any arity.
+  case values
 }
 
 /// The arguments a signal's handler was called with, after the instance.
@@ -29,6 +32,13 @@ struct SignalArguments {
   var second: UInt32 = 0
   /// The third integer of a ``SignalShape/threeUIntArguments`` signal.
   var third: UInt32 = 0
+  /// The parameters of a ``SignalShape/values`` signal, the instance first, valid during the call.
+  var values: UnsafePointer<GValue>?
+  /// How many ``values`` there are (the instance included).
+  var count = 0
+  /// Where a ``SignalShape/values`` signal that returns a value takes it from; `nil` when it
+  /// returns nothing. Initialised to the return type by GLib, valid during the call.
+  var returnValue: UnsafeMutablePointer<GValue>?
 }
 
 /// One signal handler: a closure that GLib holds (retained, with a destroy notify that releases
@@ -81,16 +91,27 @@ final class SignalConnection: @unchecked Sendable {
       handler: handler,
       onDisconnect: onDisconnect
     )
-    let callback: GCallback =
-      switch shape {
-      case .plain: unsafeBitCast(plainTrampoline, to: GCallback.self)
-      case .pointerArgument: unsafeBitCast(pointerTrampoline, to: GCallback.self)
-      case .twoUIntArguments: unsafeBitCast(twoUIntTrampoline, to: GCallback.self)
-      case .threeUIntArguments: unsafeBitCast(threeUIntTrampoline, to: GCallback.self)
-      case .returningBoolean: unsafeBitCast(booleanTrampoline, to: GCallback.self)
-      }
     let data = Unmanaged.passRetained(connection).toOpaque()
-    let id = g_signal_connect_data(wrapper.object, signal, callback, data, destroyNotify, GConnectFlags(0))
+    let id: gulong
+    if case .values = shape {
+      // The closure is floating; connecting sinks it, and GLib finalizes it (calling the notifier,
+      // which releases the connection) when the handler is gone.
+      let closure = g_closure_new_simple(guint(MemoryLayout<GClosure>.size), data)!
+      g_closure_set_marshal(closure, valuesMarshaller)
+      g_closure_add_finalize_notifier(closure, data, destroyNotify)
+      id = g_signal_connect_closure(wrapper.object, signal, closure, 0)
+    } else {
+      let callback: GCallback =
+        switch shape {
+        case .plain: unsafeBitCast(plainTrampoline, to: GCallback.self)
+        case .pointerArgument: unsafeBitCast(pointerTrampoline, to: GCallback.self)
+        case .twoUIntArguments: unsafeBitCast(twoUIntTrampoline, to: GCallback.self)
+        case .threeUIntArguments: unsafeBitCast(threeUIntTrampoline, to: GCallback.self)
+        case .returningBoolean: unsafeBitCast(booleanTrampoline, to: GCallback.self)
+        case .values: preconditionFailure("BindingsGTK: a values signal is connected through a closure")
+        }
+      id = g_signal_connect_data(wrapper.object, signal, callback, data, destroyNotify, GConnectFlags(0))
+    }
     precondition(id != 0, "BindingsGTK: \(wrapper.typeName) has no signal \"\(signal)\"")
     connection.handlerID = id
     wrapper.connections[ObjectIdentifier(connection)] = connection
@@ -98,16 +119,15 @@ final class SignalConnection: @unchecked Sendable {
   }
 
   /// Disconnects the handler if it is still connected; safe to call any number of times, from any
-  /// thread (off GTK's thread it hops there).
+  /// thread (it reaches GTK's thread through ``GTKThreadHop``).
   func disconnect() {
-    guard GTK.isGTKThread else {
-      DispatchQueue.main.async { self.disconnect() }
-      return
-    }
-    MainActor.assumeIsolated {
-      guard handlerID != 0 else { return }
-      // GLib calls the destroy notify from inside this call.
-      g_signal_handler_disconnect(instance, handlerID)
+    GTKThreadHop.perform {
+      let id = self.handlerID
+      guard id != 0 else { return }
+      // Zeroed first: GLib calls the destroy notify from inside this call, or, when the handler is
+      // running now, only once the emission lets go of it; it must not be disconnected twice.
+      self.handlerID = 0
+      g_signal_handler_disconnect(self.instance, id)
     }
   }
 
@@ -153,6 +173,15 @@ private let threeUIntTrampoline: @convention(c) (gpointer?, guint, guint, guint,
   _ = MainActor.assumeIsolated {
     connection.fire(SignalArguments(first: first, second: second, third: third))
   }
+}
+
+/// The marshaller of every ``SignalShape/values`` handler: hands the handler the parameters and the
+/// return value as GLib passes them.
+private let valuesMarshaller: GClosureMarshal = { closure, returnValue, count, values, _, _ in
+  let connection = Unmanaged<SignalConnection>.fromOpaque(closure!.pointee.data!).takeUnretainedValue()
+  nonisolated(unsafe) let arguments = SignalArguments(
+    values: values, count: Int(count), returnValue: returnValue)
+  _ = MainActor.assumeIsolated { connection.fire(arguments) }
 }
 
 /// GLib's destroy notify: the handler is gone for good; release GLib's reference to it.

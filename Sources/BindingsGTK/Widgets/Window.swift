@@ -15,7 +15,7 @@ import Foundation
 /// GTK owns an open window; the wrapper and everything bound into the window's widgets are released
 /// when it is closed or destroyed.
 @MainActor
-public final class Window: Widget {
+public class Window: Widget {
   /// A new, hidden window.
   public init(title: String? = nil, width: Int = -1, height: Int = -1) {
     // GTK keeps the reference gtk_window_new returns in its list of toplevels until the window is
@@ -24,6 +24,13 @@ public final class Window: Widget {
     DestroyedWindows.watch(self)
     if let title { self.title = title }
     if width > 0 || height > 0 { setDefaultSize(width: width, height: height) }
+  }
+
+  /// Wraps a new window of a subclass of `GtkWindow` (a dialog), which GTK keeps in its list of
+  /// toplevels until it is destroyed, as it keeps every window.
+  init(newWindow: UnsafeMutableRawPointer) {
+    super.init(newWindow, ownership: .borrowed)
+    DestroyedWindows.watch(self)
   }
 
   /// The window as GTK's `GtkWindow *`.

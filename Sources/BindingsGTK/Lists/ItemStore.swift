@@ -1,0 +1,292 @@
+#if GTK
+import Bindings
+import CGTK
+import Foundation
+
+/// How many rows of a list or table the user can select.
+///
+/// ```swift
+/// let files = ListView<File>(selection: .multiple, makeRow: { Label() }, bindRow: { $0.text = $1.name })
+/// ```
+public enum ListSelectionMode: Sendable {
+  /// None.
+  case none
+  /// At most one (`GtkSingleSelection`; nothing selected is allowed).
+  case single
+  /// Any number (`GtkMultiSelection`).
+  case multiple
+}
+
+/// The model behind a recycling list or table (``ListView``, ``ColumnView``): a `GListStore` of
+/// item objects, one per item, under GTK's selection model, kept equal to an observable array by
+/// exact splices.
+@MainActor
+final class ItemStore<Item> {
+  /// The `GListStore` of item objects: one `GObject` per item, holding the item.
+  let store: OpaquePointer
+  /// The selection model the view shows (it owns the store).
+  let selectionModel: GObjectWrapper
+  /// How many `items-changed` emissions the store has caused.
+  private(set) var spliceCount = 0
+  /// Called with each item object an update gave a new item, after GTK has seen the change, so that
+  /// the rows or cells showing it are bound again.
+  var itemReplaced: (UnsafeMutableRawPointer) -> Void = { _ in }
+
+  init(selection: ListSelectionMode) {
+    let store = g_list_store_new(cgtk_type_object())!
+    self.store = store
+    let model: UnsafeMutableRawPointer
+    switch selection {
+    case .none: model = UnsafeMutableRawPointer(gtk_no_selection_new(store)!)
+    case .single:
+      let single = gtk_single_selection_new(store)!
+      gtk_single_selection_set_autoselect(single, 0)
+      gtk_single_selection_set_can_unselect(single, 1)
+      model = UnsafeMutableRawPointer(single)
+    case .multiple: model = UnsafeMutableRawPointer(gtk_multi_selection_new(store)!)
+    }
+    // The selection model took the store's reference; the wrapper takes one of its own.
+    selectionModel = GObjectWrapper(model, ownership: .transferred)
+  }
+
+  /// The number of items the store holds.
+  var count: Int { Int(g_list_model_get_n_items(store)) }
+
+  /// The item at `position`, or `nil` out of range.
+  func item(at position: Int) -> Item? {
+    guard position >= 0, position < count, let object = g_list_model_get_item(store, guint(position)) else {
+      return nil
+    }
+    defer { g_object_unref(object) }
+    return ItemBox<Item>.item(of: object)
+  }
+
+  /// Replaces every item with `items`: one splice.
+  func replaceAll<C: Collection>(with items: C) where C.Element == Item {
+    splice(at: 0, removing: count, inserting: items)
+  }
+
+  /// Makes the store hold `rows`, telling GTK exactly what `change` says changed: one splice per
+  /// run of adjacent offsets, a reset (or a change that does not fit the store) as one splice.
+  func apply(_ change: ArrayChangeset, rows: ListRows<Item>) {
+    let expectedOldCount = rows.count - change.inserts.count + change.deletes.count
+    if change.isReset || expectedOldCount != count {
+      splice(at: 0, removing: count, inserting: rows)
+      return
+    }
+    let removed = change.moves.isEmpty ? change.deletes : (change.deletes + change.moves.map(\.from)).sorted()
+    let inserted = change.moves.isEmpty ? change.inserts : (change.inserts + change.moves.map(\.to)).sorted()
+    // Updates first, at their old offsets, before anything moves. An updated item keeps its
+    // object: the object takes the new item and is spliced in place of itself, so GTK's selection
+    // models, which follow objects, keep it selected; a row showing it is bound again.
+    let updatedTo = newOffsets(ofUpdates: change.updates, removed: removed, inserted: inserted)
+    var updateIndex = 0
+    for run in runs(of: change.updates) {
+      let objects = run.map { offset in
+        let object = g_list_model_get_item(store, guint(offset))!
+        ItemBox<Item>.setItem(rows[updatedTo[updateIndex]], of: object)
+        updateIndex += 1
+        return object
+      }
+      splice(objects: objects, at: run.lowerBound, removing: run.count)
+      for object in objects {
+        itemReplaced(object)
+        g_object_unref(object)
+      }
+    }
+    // Then deletes (a move is a delete and an insert), last first so offsets stay valid…
+    for run in runs(of: removed).reversed() {
+      splice(at: run.lowerBound, removing: run.count, inserting: EmptyCollection())
+    }
+    // …then inserts, first first, at their new offsets.
+    for run in runs(of: inserted) {
+      splice(at: run.lowerBound, removing: 0, inserting: run.lazy.map { rows[$0] })
+    }
+    assert(count == rows.count, "the change set does not match the array: \(change)")
+  }
+
+  /// Where each updated item is after the change (updates name offsets before it), in one pass over
+  /// the sorted offsets.
+  private func newOffsets(ofUpdates updates: [Int], removed: [Int], inserted: [Int]) -> [Int] {
+    var result: [Int] = []
+    result.reserveCapacity(updates.count)
+    var removedBefore = 0
+    var insertedUpTo = 0
+    for old in updates {
+      while removedBefore < removed.count && removed[removedBefore] < old { removedBefore += 1 }
+      var offset = old - removedBefore
+      while insertedUpTo < inserted.count && inserted[insertedUpTo] <= offset + insertedUpTo { insertedUpTo += 1 }
+      offset += insertedUpTo
+      result.append(offset)
+    }
+    return result
+  }
+
+  private func splice<C: Collection>(at position: Int, removing count: Int, inserting newItems: C)
+  where C.Element == Item {
+    let objects = newItems.map { ItemBox.makeObject(holding: $0) }
+    splice(objects: objects, at: position, removing: count)
+    for object in objects { g_object_unref(object) }
+  }
+
+  /// One `g_list_store_splice`: one `items-changed`.
+  private func splice(objects: [UnsafeMutableRawPointer], at position: Int, removing count: Int) {
+    var pointers: [gpointer?] = objects
+    pointers.withUnsafeMutableBufferPointer { buffer in
+      g_list_store_splice(
+        store, guint(position), guint(count), buffer.isEmpty ? nil : buffer.baseAddress, guint(buffer.count))
+    }
+    spliceCount += 1
+  }
+}
+
+/// A `GtkSignalListItemFactory` that makes widgets for list items (a list's rows, a table
+/// column's cells) and binds them to the items they show.
+///
+/// A widget is made once (`setup`) and shows one item after another (`bind`, `unbind`); the
+/// bindings `bind` makes go into the bags of the widget and of the widgets inside it, and are ended
+/// when it stops showing the item, so a recycled widget never writes a value of the item it showed
+/// before.
+@MainActor
+final class RowFactory<Item> {
+  /// The factory whose `setup`, `bind` and `unbind` signals make and fill widgets.
+  let factory: GObjectWrapper
+  /// Whether the row showing an item can be selected (a section's header cannot); all can when nil.
+  var isSelectable: ((Item) -> Bool)?
+  /// The list item that shows each item object now, to bind it again when its item is updated.
+  private var boundListItems: [UnsafeMutableRawPointer: UnsafeMutableRawPointer] = [:]
+  private let makeRow: @MainActor () throws -> Widget?
+  private let bindRow: @MainActor (Widget, Item) throws -> Void
+  /// What the widgets are, in diagnostics: "row", "cell".
+  private let role: String
+
+  init<RowWidget: Widget>(
+    role: String,
+    makeRow: @escaping @MainActor () throws -> RowWidget?,
+    bindRow: @escaping @MainActor (RowWidget, Item) throws -> Void
+  ) {
+    self.role = role
+    factory = GObjectWrapper(UnsafeMutableRawPointer(gtk_signal_list_item_factory_new()!), ownership: .transferred)
+    self.makeRow = { try makeRow() }
+    self.bindRow = { row, item in
+      guard let row = row as? RowWidget else { return }
+      try bindRow(row, item)
+    }
+    connect()
+  }
+
+  /// The factory as GTK's `GtkListItemFactory *`, with a reference for the caller to hand over.
+  func retainedFactory() -> OpaquePointer {
+    OpaquePointer(g_object_ref(factory.object))
+  }
+
+  /// Binds again the widget showing `object`, if one does: its item has been replaced.
+  func rebind(_ object: UnsafeMutableRawPointer) {
+    if let listItem = boundListItems[object] { bind(listItem) }
+  }
+
+  private func connect() {
+    _ = SignalConnection.connect("setup", shape: .pointerArgument, of: factory) { [weak self] arguments in
+      self?.setUp(arguments.pointer!)
+      return false
+    }
+    _ = SignalConnection.connect("bind", shape: .pointerArgument, of: factory) { [weak self] arguments in
+      self?.bind(arguments.pointer!)
+      return false
+    }
+    _ = SignalConnection.connect("unbind", shape: .pointerArgument, of: factory) { [weak self] arguments in
+      let listItem = arguments.pointer!
+      RowFactory.widget(of: listItem)?.removeBindingsOfSubtree()
+      if let object = gtk_list_item_get_item(OpaquePointer(listItem)), self?.boundListItems[object] == listItem {
+        self?.boundListItems[object] = nil
+      }
+      return false
+    }
+  }
+
+  private func setUp(_ listItem: UnsafeMutableRawPointer) {
+    var row: Widget?
+    do {
+      row = try makeRow()
+      if row == nil { reportListProblem("the \(role) factory returned no \(role); an empty \(role) is shown") }
+    } catch {
+      reportListProblem("the \(role) factory threw \(error); an empty \(role) is shown")
+    }
+    let child = row ?? Label()
+    // The list item references the widget, which keeps its wrapper alive from here on.
+    withExtendedLifetime(child) { gtk_list_item_set_child(OpaquePointer(listItem), child.widget) }
+  }
+
+  private func bind(_ listItem: UnsafeMutableRawPointer) {
+    guard let row = RowFactory.widget(of: listItem),
+      let object = gtk_list_item_get_item(OpaquePointer(listItem)),
+      let item = ItemBox<Item>.item(of: object)
+    else { return }
+    boundListItems[object] = listItem
+    row.removeBindingsOfSubtree()
+    if let isSelectable { gtk_list_item_set_selectable(OpaquePointer(listItem), isSelectable(item) ? 1 : 0) }
+    do {
+      try bindRow(row, item)
+    } catch {
+      row.removeBindingsOfSubtree()
+      reportListProblem("binding a \(role) threw \(error); the \(role) is left empty")
+    }
+  }
+
+  private static func widget(of listItem: UnsafeMutableRawPointer) -> Widget? {
+    gtk_list_item_get_child(OpaquePointer(listItem)).flatMap { GObjectWrapper.wrapper(for: $0) as? Widget }
+  }
+}
+
+/// The runs of adjacent offsets in sorted `offsets`: `[1, 2, 3, 7]` → `[1..<4, 7..<8]`.
+func runs(of offsets: [Int]) -> [Range<Int>] {
+  var result: [Range<Int>] = []
+  for offset in offsets {
+    if let last = result.last, last.upperBound == offset {
+      result[result.count - 1] = last.lowerBound..<offset + 1
+    } else {
+      result.append(offset..<offset + 1)
+    }
+  }
+  return result
+}
+
+/// Writes a diagnostic about a list to standard error; the list carries on.
+func reportListProblem(_ message: String) {
+  FileHandle.standardError.write(Data("BindingsGTK: list: \(message)\n".utf8))
+}
+
+/// A Swift item held by the plain `GObject` that stands for it in a `GListStore`.
+final class ItemBox<Item> {
+  private(set) var item: Item
+
+  private init(_ item: Item) {
+    self.item = item
+  }
+
+  /// A new `GObject` (one reference, the caller's) holding `item`.
+  static func makeObject(holding item: Item) -> UnsafeMutableRawPointer {
+    let object = cgtk_object_new(cgtk_type_object())
+    let box = Unmanaged.passRetained(ItemBox(item)).toOpaque()
+    g_object_set_qdata_full(object.assumingMemoryBound(to: GObject.self), itemQuark, box) { box in
+      Unmanaged<AnyObject>.fromOpaque(box!).release()
+    }
+    return object
+  }
+
+  /// Makes `object` hold `item` instead.
+  static func setItem(_ item: Item, of object: UnsafeMutableRawPointer) {
+    guard let box = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), itemQuark) else { return }
+    (Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue() as? ItemBox<Item>)?.item = item
+  }
+
+  /// The item `object` holds, if it holds an `Item`.
+  static func item(of object: UnsafeMutableRawPointer) -> Item? {
+    guard let box = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), itemQuark) else { return nil }
+    return (Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue() as? ItemBox<Item>)?.item
+  }
+}
+
+/// The qdata key of an item object's Swift item.
+private let itemQuark: GQuark = g_quark_from_static_string("bindings-gtk-item")
+#endif

@@ -1,0 +1,187 @@
+#if GTK
+import Bindings
+import CGTK
+import Foundation
+import XCTest
+
+@testable import BindingsGTK
+
+/// A window's view model, as an app writes it: held by nothing but the bindings into it.
+final class AppCounterModel: BindingOwner {
+  let bindings = BindingBag()
+  @Published var count = 0
+}
+
+/// A window built in a function, as an app builds it, and what a test needs to look at afterwards.
+@MainActor
+struct AppCounterWindow {
+  let window: Window
+  let button: Button
+  let label: Label
+  weak var model: AppCounterModel?
+  /// The line of the `~>` into the model.
+  let bindingLine: Int
+}
+
+/// Builds a counter window whose model only its bindings hold, unless `keepingModel`.
+@MainActor
+func makeAppCounterWindow(keepingModel: Bool) -> AppCounterWindow {
+  let model = AppCounterModel()
+  let label = Label()
+  let add = Button("Add one")
+  label.reactive.text <~ model.$count.map { "Count: \($0)" }
+  let bindingLine = #line + 1
+  add.reactive.clicked ~> (model, { model, _ in model.count += 1 })
+  let window = Window(title: "Counter")
+  window.child = Box(.vertical, spacing: 4, [label, add])
+  if keepingModel { window.keepAlive(model) }
+  window.present()
+  return AppCounterWindow(window: window, button: add, label: label, model: model, bindingLine: bindingLine)
+}
+
+/// The diagnostics reported while a test observes them (on GTK's thread only).
+final class AppDiagnosticLog: @unchecked Sendable {
+  private(set) var messages: [String] = []
+
+  func observe(_ body: () -> Void) {
+    Diagnostics.observing({ [self] message in messages.append(message) }, during: body)
+  }
+}
+
+/// A window owning its view model (`keepAlive`), and the debug-build report of a view model freed
+/// while the widgets bound into it are still on screen.
+final class AppLifetimeTests: GTKTestCase {
+  #if DEBUG
+  func testAModelFreedWhileItsWindowIsOpenIsReportedWithItsTypeAndTheLineOfTheBinding() {
+    onMain {
+      let log = AppDiagnosticLog()
+      var built: AppCounterWindow?
+      log.observe { built = makeAppCounterWindow(keepingModel: false) }
+      let counter = built!
+      show(counter.window)
+
+      // The trap: the function returned, and the model went with it; the window shows on.
+      XCTAssertNil(counter.model)
+      XCTAssertEqual(counter.label.text, "Count: 0")
+      counter.button.click()
+      XCTAssertEqual(counter.label.text, "Count: 0", "the click reached nothing")
+
+      XCTAssertEqual(log.messages.count, 1, "\(log.messages)")
+      let message = log.messages.first ?? ""
+      XCTAssertTrue(message.contains("AppCounterModel"), message)
+      XCTAssertTrue(message.contains("GtkButton::clicked"), message)
+      XCTAssertTrue(message.contains("AppLifetimeTests.swift:\(counter.bindingLine)"), message)
+      XCTAssertTrue(message.contains("keepAlive"), message)
+    }
+  }
+
+  func testNoReportWhenTheBindingEndsFirstTheWindowClosesFirstOrTheOwnerIsAWidget() {
+    onMain {
+      let log = AppDiagnosticLog()
+      log.observe {
+        let button = Button("Go")
+        let window = Window(title: "Quiet")
+        window.child = button
+        show(window)
+
+        // A token cancelled by hand, then the model freed: the binding had already ended.
+        var cancelled: AppCounterModel? = AppCounterModel()
+        let token = button.reactive.clicked ~> (cancelled!, { model, _ in model.count += 1 })
+        token.cancel()
+        cancelled = nil
+
+        // A widget bound into another widget, freed while the window shows the button.
+        var label: Label? = Label()
+        button.reactive.clicked ~> (label!, { label, _ in label.text = "clicked" })
+        label = nil
+
+        // A model freed after its window closed.
+        var model: AppCounterModel? = AppCounterModel()
+        button.reactive.clicked ~> (model!, { model, _ in model.count += 1 })
+        window.destroy()
+        GTK.drainMainLoop()
+        model = nil
+      }
+      XCTAssertEqual(log.messages, [])
+    }
+  }
+  #endif
+
+  func testAWindowKeepingItsModelReachesItAfterTheBuildingFunctionReturns() {
+    onMain {
+      let log = AppDiagnosticLog()
+      var built: AppCounterWindow?
+      log.observe { built = makeAppCounterWindow(keepingModel: true) }
+      let counter = built!
+      show(counter.window)
+
+      XCTAssertNotNil(counter.model)
+      XCTAssertTrue(counter.window.keepsAlive(counter.model!))
+      counter.button.click()
+      counter.button.click()
+      XCTAssertEqual(counter.model?.count, 2)
+      XCTAssertEqual(counter.label.text, "Count: 2")
+      XCTAssertEqual(log.messages, [])
+    }
+  }
+
+  func testClosingTheWindowReleasesTheKeptModelAndEverythingElse() {
+    onMain {
+      let before = GTKLiveObjects.total
+      weak var weakModel: AppCounterModel?
+      weak var weakWindow: Window?
+      weak var weakButton: Button?
+      do {
+        let counter = makeAppCounterWindow(keepingModel: true)
+        show(counter.window)
+        counter.button.click()
+        XCTAssertEqual(counter.model?.count, 1)
+        (weakModel, weakWindow, weakButton) = (counter.model, counter.window, counter.button)
+      }
+      XCTAssertNotNil(weakModel, "the open window keeps its model")
+
+      weakWindow?.close()
+      waitUntil("the window is gone") { weakWindow == nil }
+      GTK.drainMainLoop()
+      XCTAssertNil(weakModel, "closing the window released the model")
+      XCTAssertNil(weakButton)
+      XCTAssertEqual(GTKLiveObjects.total, before, "\(GTKLiveObjects.self) left alive")
+    }
+  }
+
+  func testKeepingSeveralObjectsKeepsEachOnceAndADestroyedWidgetKeepsNothing() {
+    onMain {
+      weak var first: AppCounterModel?
+      weak var second: AppCounterModel?
+      let window = Window(title: "Several")
+      do {
+        let one = AppCounterModel()
+        let two = AppCounterModel()
+        window.keepAlive(one)
+        window.keepAlive(one)
+        window.keepAlive(two)
+        (first, second) = (one, two)
+      }
+      XCTAssertNotNil(first)
+      XCTAssertNotNil(second)
+      XCTAssertEqual(window.keptAlive.count, 2, "the same object twice is kept once")
+
+      window.destroy()
+      GTK.drainMainLoop()
+      XCTAssertNil(first, "destroying the window released what it kept")
+      XCTAssertNil(second)
+
+      let log = AppDiagnosticLog()
+      weak var late: AppCounterModel?
+      log.observe {
+        let model = AppCounterModel()
+        late = model
+        window.keepAlive(model)
+      }
+      XCTAssertNil(late, "a destroyed window keeps nothing")
+      XCTAssertEqual(log.messages.count, 1)
+      XCTAssertTrue(log.messages.first?.contains("kept nothing") ?? false, "\(log.messages)")
+    }
+  }
+}
+#endif

@@ -1,0 +1,1 @@
+// The seven tasks in real windows (built with the GTK trait).
