@@ -68,6 +68,10 @@ public final class Grid: Widget {
   private var nextAppendedRow = 0
 
   /// Takes `child` out of the grid.
+  ///
+  /// ```swift
+  /// grid.remove(phoneField)
+  /// ```
   public func remove(_ child: Widget) { gtk_grid_remove(grid, child.widget) }
 
   /// The widget whose area covers the cell at `column` and `row`, if any.
@@ -96,6 +100,11 @@ public final class Grid: Widget {
   }
 
   /// How many rows the children reach: one more than the last row any child covers (0 when empty).
+  ///
+  /// ```swift
+  /// grid.attach(notes, column: 0, row: 1, height: 2)
+  /// print(grid.rowCount)   // prints 3
+  /// ```
   public var rowCount: Int {
     var count = 0
     var node = gtk_widget_get_first_child(widget)
@@ -110,12 +119,20 @@ public final class Grid: Widget {
   }
 
   /// The space between two rows, in pixels (`row-spacing`).
+  ///
+  /// ```swift
+  /// form.rowSpacing = 6
+  /// ```
   public var rowSpacing: Int {
     get { Int(gtk_grid_get_row_spacing(grid)) }
     set { gtk_grid_set_row_spacing(grid, UInt32(max(newValue, 0))) }
   }
 
   /// The space between two columns, in pixels (`column-spacing`).
+  ///
+  /// ```swift
+  /// form.columnSpacing = 12
+  /// ```
   public var columnSpacing: Int {
     get { Int(gtk_grid_get_column_spacing(grid)) }
     set { gtk_grid_set_column_spacing(grid, UInt32(max(newValue, 0))) }

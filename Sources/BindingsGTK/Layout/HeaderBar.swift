@@ -27,15 +27,27 @@ public final class HeaderBar: Widget {
   }
 
   /// Adds `child` at the start, after the widgets already there.
+  ///
+  /// ```swift
+  /// header.packStart(Button("New"))
+  /// ```
   public func packStart(_ child: Widget) { gtk_header_bar_pack_start(opaque, child.widget) }
 
   /// Adds `child` at the end, before (inwards of) the widgets already there.
+  ///
+  /// ```swift
+  /// header.packEnd(Button("Save"))
+  /// ```
   public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(opaque, child.widget) }
 
   /// Takes `child` out of the header bar.
   public func remove(_ child: Widget) { gtk_header_bar_remove(opaque, child.widget) }
 
   /// The widget in the middle (`title-widget`); `nil` shows the window's title.
+  ///
+  /// ```swift
+  /// header.titleWidget = StackSwitcher(stack)
+  /// ```
   public var titleWidget: Widget? {
     get { gtk_header_bar_get_title_widget(opaque).flatMap { GObjectWrapper.wrapper(for: $0) as? Widget } }
     set { gtk_header_bar_set_title_widget(opaque, newValue?.widget) }
@@ -51,7 +63,8 @@ public final class HeaderBar: Widget {
 
 extension Window {
   /// The widget shown as the window's title bar, usually a ``HeaderBar``; `nil` for the desktop's
-  /// own.
+  /// own. Set it before the window is shown: GTK replaces the title bar of a shown window too, but
+  /// writes a warning.
   ///
   /// ```swift
   /// window.titlebar = HeaderBar(start: [addButton])

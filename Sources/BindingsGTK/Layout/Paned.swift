@@ -19,12 +19,20 @@ public final class Paned: Widget {
   }
 
   /// The first pane: the left one (the right one in right-to-left text), or the top one.
+  ///
+  /// ```swift
+  /// split.startChild = sidebar
+  /// ```
   public var startChild: Widget? {
     get { gtk_paned_get_start_child(opaque).flatMap { GObjectWrapper.wrapper(for: $0) as? Widget } }
     set { gtk_paned_set_start_child(opaque, newValue?.widget) }
   }
 
   /// The second pane: the right one (the left one in right-to-left text), or the bottom one.
+  ///
+  /// ```swift
+  /// split.endChild = details
+  /// ```
   public var endChild: Widget? {
     get { gtk_paned_get_end_child(opaque).flatMap { GObjectWrapper.wrapper(for: $0) as? Widget } }
     set { gtk_paned_set_end_child(opaque, newValue?.widget) }

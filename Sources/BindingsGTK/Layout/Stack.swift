@@ -132,6 +132,10 @@ public final class Stack: Widget {
   }
 
   /// Takes `child`'s page out of the stack.
+  ///
+  /// ```swift
+  /// stack.remove(settingsView)
+  /// ```
   public func remove(_ child: Widget) {
     if let name = pageName(of: child), let page = pagesByName.removeValue(forKey: name) {
       namesByPage[page] = nil
@@ -140,6 +144,10 @@ public final class Stack: Widget {
   }
 
   /// The name of `child`'s page; `nil` when `child` is not a page of this stack.
+  ///
+  /// ```swift
+  /// stack.pageName(of: counterView)   // Optional("counter")
+  /// ```
   public func pageName(of child: Widget) -> String? {
     guard gtk_widget_get_parent(child.widget) == widget, let page = gtk_stack_get_page(opaque, child.widget) else {
       return nil
@@ -148,6 +156,10 @@ public final class Stack: Widget {
   }
 
   /// The title of `child`'s page; `nil` when it has none or `child` is not a page of this stack.
+  ///
+  /// ```swift
+  /// stack.pageTitle(of: counterView)   // Optional("Counter")
+  /// ```
   public func pageTitle(of child: Widget) -> String? {
     guard gtk_widget_get_parent(child.widget) == widget, let page = gtk_stack_get_page(opaque, child.widget) else {
       return nil
@@ -156,11 +168,19 @@ public final class Stack: Widget {
   }
 
   /// The page called `name`, if there is one.
+  ///
+  /// ```swift
+  /// stack.child(named: "counter") === counterView   // true
+  /// ```
   public func child(named name: String) -> Widget? {
     gtk_stack_get_child_by_name(opaque, name).flatMap { GObjectWrapper.wrapper(for: $0) as? Widget }
   }
 
   /// The names of the pages, in order.
+  ///
+  /// ```swift
+  /// print(stack.pageNames)   // prints ["counter", "timer"]
+  /// ```
   public var pageNames: [String] {
     var names: [String] = []
     var node = gtk_widget_get_first_child(widget)
@@ -174,6 +194,10 @@ public final class Stack: Widget {
   }
 
   /// The page shown (`visible-child`).
+  ///
+  /// ```swift
+  /// stack.visibleChild = timerView
+  /// ```
   public var visibleChild: Widget? {
     get { gtk_stack_get_visible_child(opaque).flatMap { GObjectWrapper.wrapper(for: $0) as? Widget } }
     set { if let newValue { gtk_stack_set_visible_child(opaque, newValue.widget) } }
@@ -237,6 +261,10 @@ public final class Stack: Widget {
   }
 
   /// How long the animation lasts, in milliseconds (`transition-duration`).
+  ///
+  /// ```swift
+  /// stack.transitionDuration = 150
+  /// ```
   public var transitionDuration: Int {
     get { Int(gtk_stack_get_transition_duration(opaque)) }
     set { gtk_stack_set_transition_duration(opaque, UInt32(max(newValue, 0))) }

@@ -81,7 +81,9 @@ public final class StyleSheet {
   public static func add(_ css: String, priority: Priority = .application) throws(StyleSheetError) -> StyleSheet {
     let problems = CSSProblems()
     let provider = gtk_css_provider_new()!
-    let handler = withExtendedLifetime(problems) {
+    // GTK reports the problems while it parses, synchronously: the handler, which finds the list
+    // through an unretained pointer, is connected and disconnected while the list is kept alive.
+    withExtendedLifetime(problems) {
       let callback: @convention(c) (gpointer?, OpaquePointer?, UnsafePointer<GError>?, gpointer?) -> Void = {
         _, section, error, context in
         let problems = Unmanaged<CSSProblems>.fromOpaque(context!).takeUnretainedValue()
@@ -103,9 +105,8 @@ public final class StyleSheet {
         GConnectFlags(0)
       )
       gtk_css_provider_load_from_data(provider, css, -1)
-      return handler
+      g_signal_handler_disconnect(UnsafeMutableRawPointer(provider), handler)
     }
-    g_signal_handler_disconnect(UnsafeMutableRawPointer(provider), handler)
     guard problems.list.isEmpty else {
       g_object_unref(UnsafeMutableRawPointer(provider))
       throw .invalidCSS(problems.list)
@@ -121,6 +122,12 @@ public final class StyleSheet {
   }
 
   /// Whether the style sheet is on the display (it is until ``remove()``).
+  ///
+  /// ```swift
+  /// let sheet = try StyleSheet.add(".note { color: gray; }")
+  /// sheet.remove()
+  /// print(sheet.isAdded)   // prints false
+  /// ```
   public var isAdded: Bool { display != nil }
 
   /// Takes the style sheet off the display: its rules no longer apply. Removing it twice does

@@ -18,6 +18,10 @@ public final class LevelBar: Widget {
   }
 
   /// The level shown (`value`), kept within the range by GTK.
+  ///
+  /// ```swift
+  /// battery.value = 0.8
+  /// ```
   public var value: Double {
     get { gtk_level_bar_get_value(opaque) }
     set { gtk_level_bar_set_value(opaque, newValue) }

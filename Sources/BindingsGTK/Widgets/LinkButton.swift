@@ -15,6 +15,10 @@ public final class LinkButton: Widget {
   }
 
   /// The address opened (`uri`).
+  ///
+  /// ```swift
+  /// link.uri = "https://swift.org"
+  /// ```
   public var uri: String {
     get { gtk_link_button_get_uri(opaque).map { String(cString: $0) } ?? "" }
     set { gtk_link_button_set_uri(opaque, newValue) }

@@ -89,6 +89,10 @@ public final class Picture: Widget {
 
   /// Shows the encoded image `data` (PNG, JPEG or TIFF) instead.
   ///
+  /// ```swift
+  /// try avatar.setImage(contact.photoPNG)
+  /// ```
+  ///
   /// - Throws: ``DecodingError`` when the bytes are not an image GTK can read; the picture is
   ///   left as it was.
   public func setImage(_ data: Data) throws(DecodingError) {
@@ -105,12 +109,21 @@ public final class Picture: Widget {
   }
 
   /// The size of the image shown, in pixels; `nil` when the picture shows nothing.
+  ///
+  /// ```swift
+  /// let icon = try Picture(data: iconPNG)
+  /// print(icon.imageSize!)   // prints (width: 48, height: 48)
+  /// ```
   public var imageSize: (width: Int, height: Int)? {
     guard let paintable = gtk_picture_get_paintable(opaque) else { return nil }
     return (Int(gdk_paintable_get_intrinsic_width(paintable)), Int(gdk_paintable_get_intrinsic_height(paintable)))
   }
 
   /// How the image fills the space the picture is given (`content-fit`; needs GTK 4.8).
+  ///
+  /// ```swift
+  /// banner.contentFit = .cover
+  /// ```
   public var contentFit: ContentFit {
     get { ContentFit(gtk_picture_get_content_fit(opaque)) }
     set { gtk_picture_set_content_fit(opaque, newValue.gtkValue) }

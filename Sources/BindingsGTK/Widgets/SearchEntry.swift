@@ -38,6 +38,10 @@ extension Reactive where Base: SearchEntry {
   /// The text, each time the user has paused typing for ``SearchEntry/searchDelay`` (and at once
   /// when the field is cleared or Enter is pressed): GTK's `search-changed`, a source.
   ///
+  /// Text replaced from code (a value bound into `reactive.text`) is, for GTK, the old text deleted
+  /// and the new inserted: the field is empty for a moment, and GTK reports that at once as a
+  /// search for `""`, then the new text after the delay.
+  ///
   /// ```swift
   /// search.reactive.searchChanged ~> model.reactive.query
   /// ```

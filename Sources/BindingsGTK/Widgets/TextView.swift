@@ -123,6 +123,10 @@ public final class TextView: Widget {
   }
 
   /// How long lines are broken (`wrap-mode`).
+  ///
+  /// ```swift
+  /// notes.wrapMode = .word
+  /// ```
   public var wrapMode: WrapMode {
     get { WrapMode(gtk_text_view_get_wrap_mode(textView)) }
     set { gtk_text_view_set_wrap_mode(textView, newValue.gtkValue) }
@@ -138,7 +142,9 @@ public final class TextView: Widget {
 @MainActor
 extension Reactive where Base: TextView {
   /// All the text: a target, a source (every change, the user's and the bindings', the current
-  /// text first) and a side of `<~>`. Replacing the text sends the new text once.
+  /// text first) and a side of `<~>`. A write through this endpoint or ``TextView/text`` sends the
+  /// new text once (GTK's own `gtk_text_buffer_set_text` is two changes: the old text deleted, then
+  /// the new inserted).
   ///
   /// ```swift
   /// notes.reactive.text <~> contact.$notes

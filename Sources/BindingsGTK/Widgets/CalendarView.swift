@@ -3,7 +3,7 @@ import Bindings
 import CGTK
 import Foundation
 
-/// A day of the calendar, with no time and no time zone: what a ``Calendar`` shows and selects.
+/// A day of the calendar, with no time and no time zone: what a ``CalendarView`` shows and selects.
 ///
 /// `month` and `day` count from 1, as people write dates.
 ///
@@ -18,7 +18,7 @@ import Foundation
 /// ``init(_:in:)`` takes the day an instant falls on there, ``date(in:)`` gives the day's start
 /// there.
 public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-  /// The year (1 to 9999 for a date a ``Calendar`` can show).
+  /// The year (1 to 9999 for a date a ``CalendarView`` can show).
   public var year: Int
   /// The month, from 1 (January) to 12.
   public var month: Int
@@ -74,17 +74,18 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
   }
 }
 
-/// A month's days, one of which the user selects (`GtkCalendar`).
+/// A month's days, one of which the user selects (`GtkCalendar`). Named so as not to clash with
+/// Foundation's `Calendar`.
 ///
 /// ```swift
-/// let departure = Calendar()
+/// let departure = CalendarView()
 /// departure.reactive.date <~> booking.$departure      // booking.departure: CalendarDate
 /// ```
 ///
 /// Dates are ``CalendarDate`` values: days, with no time zone. GTK keeps the selected day as
 /// midnight local time; only its year, month and day are read and written.
 @MainActor
-public final class Calendar: Widget {
+public final class CalendarView: Widget {
   /// A calendar with `date` selected (today when `nil`).
   public init(date: CalendarDate? = nil) {
     super.init(gtk_calendar_new(), ownership: .transferred)
@@ -122,6 +123,10 @@ public final class Calendar: Widget {
   }
 
   /// Whether the week numbers are shown (`show-week-numbers`).
+  ///
+  /// ```swift
+  /// calendar.showsWeekNumbers = true
+  /// ```
   public var showsWeekNumbers: Bool {
     get { gtk_calendar_get_show_week_numbers(opaque) != 0 }
     set { gtk_calendar_set_show_week_numbers(opaque, newValue ? 1 : 0) }
@@ -129,7 +134,7 @@ public final class Calendar: Widget {
 }
 
 @MainActor
-extension Reactive where Base: Calendar {
+extension Reactive where Base: CalendarView {
   /// The selected day: a target, a source (the user's clicks too, the current day first) and a
   /// side of `<~>`. A day that does not exist changes nothing, with a diagnostic.
   ///
@@ -139,7 +144,7 @@ extension Reactive where Base: Calendar {
   public var date: BindingEndpoint<Base, CalendarDate> {
     let changes = SignalPublisher<CalendarDate>(
       base, signal: "day-selected", shape: .plain, replaysCurrentValue: true
-    ) { unsafeDowncast($0, to: Calendar.self).date }
+    ) { unsafeDowncast($0, to: CalendarView.self).date }
     return BindingEndpoint(
       target: gtkTarget("date") { calendar, date in calendar.date = date },
       changes: changes.removeDuplicates()
