@@ -298,7 +298,7 @@ extension Reactive where Base: Stack {
     return BindingEndpoint(
       target: gtkTarget("visible-child-name") { stack, page in stack.showPage(page) },
       changes: changes.compactMap { $0 }
-    )
+    ).asControl()
   }
 }
 

@@ -148,7 +148,7 @@ extension Reactive where Base: CalendarView {
     return BindingEndpoint(
       target: gtkTarget("date") { calendar, date in calendar.date = date },
       changes: changes.removeDuplicates()
-    )
+    ).asControl()
   }
 }
 #endif

@@ -156,7 +156,7 @@ extension Reactive where Base: TextView {
     return BindingEndpoint(
       target: gtkTarget("text") { view, text in view.text = text },
       changes: changes.compactMap { $0 }
-    )
+    ).asControl()
   }
 
   /// Whether the user can edit the text.
