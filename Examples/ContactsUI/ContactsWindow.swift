@@ -103,24 +103,21 @@ public final class ContactsWindow {
   }
 
   private func layOut() {
-    let scroller = ScrolledWindow(list)
-    scroller.setSizeRequest(width: 360, height: 420)
-    gtk_widget_set_vexpand(scroller.widget, 1)
+    let scroller = ScrolledWindow(list).sizeRequest(width: 360, height: 420).expand(vertically: true)
     let left = Box(.vertical, spacing: 6, [search, scroller])
 
     func field(_ title: String, _ control: Widget) -> Box {
-      let label = Label(title)
-      label.setSizeRequest(width: 90, height: -1)
-      gtk_label_set_xalign(label.label, 0)
-      gtk_widget_set_hexpand(control.widget, 1)
+      let label = Label(title).sizeRequest(width: 90)
+      label.textAlignment = 0
+      control.expandsHorizontally = true
       return Box(.horizontal, spacing: 8, [label, control])
     }
-    gtk_widget_set_halign(favorite.widget, GTK_ALIGN_START)
+    favorite.horizontalAlignment = .start
     rating.digits = 1
     rating.drawsValue = true
     emailProblem.cssClasses = ["error", "caption"]
+    emailProblem.textAlignment = 0
     error.cssClasses = ["error"]
-    gtk_label_set_xalign(emailProblem.label, 0)
     let buttons = Box(.horizontal, spacing: 6, [addButton, deleteButton, undoButton, exportButton])
     let right = Box(
       .vertical,
@@ -130,38 +127,29 @@ public final class ContactsWindow {
         field("Phone", phone), field("Favourite", favorite), field("Rating", rating), field("Group", group),
         buttons, progress, error,
       ]
-    )
-    gtk_widget_set_hexpand(right.widget, 1)
+    ).expand(horizontally: true)
     let columns = Box(.horizontal, spacing: 16, [left, right])
-    gtk_label_set_xalign(status.label, 0)
+    status.textAlignment = 0
     status.cssClasses = ["dim-label"]
-    let page = Box(.vertical, spacing: 10, [columns, status])
-    gtk_widget_set_margin_top(page.widget, 12)
-    gtk_widget_set_margin_bottom(page.widget, 12)
-    gtk_widget_set_margin_start(page.widget, 12)
-    gtk_widget_set_margin_end(page.widget, 12)
-    window.child = page
+    window.child = Box(.vertical, spacing: 10, [columns, status]).margin(12)
   }
 }
 
 /// One contact in the list: initials, full name, email, and a star for favourites.
 @MainActor
-final class ContactRow: Widget {
-  let initials = Label()
-  let name = Label()
+final class ContactRow: Box {
+  let initials = Label().sizeRequest(width: 32)
+  let name = Label().expand(horizontally: true)
   let email = Label()
   let star = Label()
 
   init() {
-    super.init(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10), ownership: .transferred)
-    initials.setSizeRequest(width: 32, height: -1)
-    gtk_label_set_xalign(name.label, 0)
-    gtk_label_set_xalign(email.label, 0)
-    gtk_widget_set_hexpand(name.widget, 1)
+    super.init(.horizontal, spacing: 10)
+    name.textAlignment = 0
+    email.textAlignment = 0
     email.cssClasses = ["dim-label"]
-    for part in [initials, star, name, email] { gtk_box_append(cast(), part.widget) }
-    gtk_widget_set_margin_top(widget, 4)
-    gtk_widget_set_margin_bottom(widget, 4)
+    for part in [initials, star, name, email] { append(part) }
+    margin(top: 4, bottom: 4)
   }
 
   /// Shows `contact`. Rows show values, not bindings: an edited contact reaches the list as an

@@ -178,19 +178,6 @@ func stringAttribute(_ model: UnsafeMutablePointer<GMenuModel>, _ index: Int32, 
   return String(cString: g_variant_get_string(value, nil))
 }
 
-/// Every widget inside `root`, depth first.
-@MainActor
-func descendants(of root: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-  var found: [UnsafeMutablePointer<GtkWidget>] = []
-  var child = gtk_widget_get_first_child(root)
-  while let current = child {
-    found.append(current)
-    found += descendants(of: current)
-    child = gtk_widget_get_next_sibling(current)
-  }
-  return found
-}
-
 /// The item of a shown popover menu titled `title` (GTK's `GtkModelButton`), if there is one.
 @MainActor
 func menuItem(titled title: String, in root: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {

@@ -26,6 +26,18 @@ public final class Label: Widget {
     set { gtk_label_set_text(label, newValue) }
   }
 
+  /// Where the text sits in the label's width, from 0 (leading) to 1 (trailing) (`xalign`); 0.5,
+  /// centred, is GTK's default. A label that expands keeps its text at this place.
+  ///
+  /// ```swift
+  /// let name = Label("Ada Lovelace").expand(horizontally: true)
+  /// name.textAlignment = 0   // the text starts at the leading edge
+  /// ```
+  public var textAlignment: Double {
+    get { Double(gtk_label_get_xalign(label)) }
+    set { gtk_label_set_xalign(label, Float(min(max(newValue, 0), 1))) }
+  }
+
   /// Sets Pango markup: `<b>bold</b>`. Text that is not valid markup is shown as it is.
   public func setMarkup(_ markup: String) {
     gtk_label_set_markup(label, markup)
