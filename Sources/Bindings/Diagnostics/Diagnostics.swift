@@ -24,17 +24,17 @@ package enum Diagnostics {
   /// pushed from a test module's optimised code, crashed in `swift_task_localValuePush` (its type
   /// metadata arrived null) with Swift 6.3.1 on Linux; a class's metadata always comes from its
   /// accessor.
-  package final class Observer: Sendable {
-    package let receive: @Sendable (String) -> Void
+  final class Observer: Sendable {
+    let receive: @Sendable (String) -> Void
 
-    package init(_ receive: @escaping @Sendable (String) -> Void) {
+    init(_ receive: @escaping @Sendable (String) -> Void) {
       self.receive = receive
     }
   }
 
   /// Called with every diagnostic made inside the task, as written to standard error (without the
   /// final line break).
-  @TaskLocal package static var observer: Observer?
+  @TaskLocal static var observer: Observer?
 
   /// Runs `body` with `receive` called for every diagnostic reported inside it, in this task.
   @inline(never)

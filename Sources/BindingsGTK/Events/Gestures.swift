@@ -124,7 +124,7 @@ extension Reactive where Base: ClickGesture {
 @MainActor
 extension Reactive where Base: Widget {
   /// Clicks of `button` on the widget: adds a ``ClickGesture`` to the widget and gives its
-  /// ``Bindings/Reactive/pressed``. Each call adds another gesture; keep one when you bind several
+  /// `reactive.pressed`. Each call adds another gesture; keep one when you bind several
   /// things to the same clicks.
   ///
   /// ```swift
