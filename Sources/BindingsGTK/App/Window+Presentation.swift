@@ -46,7 +46,35 @@ extension Window {
     get {
       gtk_window_get_transient_for(window).flatMap { GObjectWrapper.wrapper(for: $0) as? Window }
     }
-    set { gtk_window_set_transient_for(window, newValue?.window) }
+    set {
+      gtk_window_set_transient_for(window, newValue?.window)
+      if let newValue { forgetParentWhenItGoes(newValue) }
+    }
+  }
+
+  /// Unsets `transient-for` when `parent` is disposed while this window lives: GTK 4.8 would
+  /// otherwise reach the finalized parent when this window is disposed after it (a dialog
+  /// destroyed with its parent, but still held).
+  private func forgetParentWhenItGoes(_ parent: Window) {
+    let child = UnsafeMutablePointer<GWeakRef>.allocate(capacity: 1)
+    child.initialize(to: GWeakRef())
+    g_weak_ref_init(child, object)
+    g_object_weak_ref(
+      parent.object,
+      { data, parent in
+        let child = data!.assumingMemoryBound(to: GWeakRef.self)
+        if let window = g_weak_ref_get(child)?.assumingMemoryBound(to: GtkWindow.self) {
+          if UnsafeMutableRawPointer(gtk_window_get_transient_for(window)) == UnsafeMutableRawPointer(parent) {
+            gtk_window_set_transient_for(window, nil)
+          }
+          g_object_unref(window)
+        }
+        g_weak_ref_clear(child)
+        child.deinitialize(count: 1)
+        child.deallocate()
+      },
+      child
+    )
   }
 
   /// Whether the user can resize the window (`resizable`).

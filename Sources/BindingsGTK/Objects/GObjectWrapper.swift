@@ -103,10 +103,13 @@ open class GObjectWrapper: MainActorBindingOwner {
 
   isolated deinit {
     for connection in connections.values { connection.disconnect() }
-    // Before the GObject may be finalized: a kept popover unparents itself from it.
-    let kept = keptAlive
-    keptAlive = [:]
-    withExtendedLifetime(kept) {}
+    // Released (at the end of the block) before the GObject may be finalized: a kept popover
+    // unparents itself from it.
+    do {
+      let kept = keptAlive
+      keptAlive = [:]
+      withExtendedLifetime(kept) {}
+    }
     lifetime.release()
     GTKLiveObjects.released("GObjectWrapper")
   }
@@ -126,9 +129,11 @@ open class GObjectWrapper: MainActorBindingOwner {
     bindings.close(reason: "its \(typeName) has been destroyed (disposed)")
     // Released after the bindings have ended, and outside any access to the dictionary: a kept
     // view model's deinit runs here.
-    let kept = keptAlive
-    keptAlive = [:]
-    withExtendedLifetime(kept) {}
+    do {
+      let kept = keptAlive
+      keptAlive = [:]
+      withExtendedLifetime(kept) {}
+    }
     // Let go of the GObject's hold on the wrapper; a disposed object keeps nothing alive.
     lifetime.setKeepsWrapperAlive(nil)
   }
