@@ -291,7 +291,7 @@ func makePlanetTable(sortable: Bool = false) -> ColumnView<Planet> {
 
 /// Every widget inside `root`, depth first.
 @MainActor
-func descendants(of root: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+private func descendants(of root: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
   var result: [UnsafeMutablePointer<GtkWidget>] = []
   var child = gtk_widget_get_first_child(root)
   while let current = child {

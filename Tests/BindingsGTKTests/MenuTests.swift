@@ -180,7 +180,7 @@ func stringAttribute(_ model: UnsafeMutablePointer<GMenuModel>, _ index: Int32, 
 
 /// Every widget inside `root`, depth first.
 @MainActor
-func descendants(of root: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+private func descendants(of root: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
   var found: [UnsafeMutablePointer<GtkWidget>] = []
   var child = gtk_widget_get_first_child(root)
   while let current = child {
