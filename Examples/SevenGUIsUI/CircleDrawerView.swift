@@ -22,8 +22,6 @@ public final class CircleDrawerView: TaskView {
   }
   /// The canvas's left and right clicks, and the pointer's moves over it.
   public let leftClick = ClickGesture(), rightClick = ClickGesture(button: .secondary), motion = MotionController()
-  /// The open diameter dialog, if any.
-  public private(set) var dialog: Window?
   /// The right-click menu's one entry.
   public let adjustItem = Button("Adjust diameter…")
   /// The right-click menu.
@@ -54,27 +52,27 @@ public final class CircleDrawerView: TaskView {
     ).margin(12).sizeRequest(width: 480, height: 360)
     rightClick.reactive.pressed ~> (
       menu,
-      { [model, canvas] menu, click in
-        model.hover(x: click.x, y: click.y)
-        if model.selected != nil { menu.popUp(on: canvas, at: (click.x, click.y)) }
+      { [weak model, weak canvas] menu, click in
+        model?.hover(x: click.x, y: click.y)
+        if let canvas, model?.selected != nil { menu.popUp(on: canvas, at: (click.x, click.y)) }
       }
     )
     adjustItem.cssClasses = ["flat"]
     adjustItem.reactive.clicked ~> (
       menu,
-      { [weak self] menu, _ in
+      { [weak root, weak model] menu, _ in
         menu.popDown()
-        self?.openDialog()
+        if let root, let model { Self.openDialog(model, over: root) }
       }
     )
     root.keepAlive(model)
-    root.keepAlive(self)
   }
 
   /// Opens the modal dialog with a slider that adjusts the selected circle's diameter at once;
   /// closing it makes the adjustment one undo step.
-  public func openDialog() {
-    guard let window = root.containingWindow, model.beginAdjusting(), let index = model.adjusting else { return }
+  @discardableResult
+  public static func openDialog(_ model: CircleDrawerModel, over anchor: Widget) -> Window? {
+    guard let window = anchor.containingWindow, model.beginAdjusting(), let index = model.adjusting else { return nil }
     let circle = model.circles[index]
     let slider = Scale(range: 4...200, step: 1).expand(horizontally: true)
     slider.adjustment.value = circle.diameter
@@ -86,15 +84,9 @@ public final class CircleDrawerView: TaskView {
         Label("Adjust diameter of circle at (\(Int(circle.x)), \(Int(circle.y))).").margin(4), slider,
       ]
     ).margin(12).sizeRequest(width: 320)
-    dialog.reactive.closeRequest ~> (
-      model,
-      { [weak self] model, _ in
-        model.endAdjusting()
-        self?.dialog = nil
-      }
-    )
+    dialog.reactive.closeRequest ~> (model, { model, _ in model.endAdjusting() })
     dialog.present(over: window)
-    self.dialog = dialog
+    return dialog
   }
 }
 #endif

@@ -140,13 +140,13 @@ final class SevenGUIsWindowTests: GTKTestCase {
         XCTAssertTrue(view.menu.isShowing)
         view.adjustItem.click()
         XCTAssertFalse(view.menu.isShowing)
-        let dialog = try XCTUnwrap(view.dialog)
+        let dialog = try XCTUnwrap(openWindows().first { $0 !== window })
         XCTAssertTrue(dialog.isModal && dialog.transientFor === window)
         let slider = try XCTUnwrap(dialog.child.flatMap { ($0 as? Box)?.children.last as? Scale })
         for diameter in [40.0, 50, 60] { gtk_adjustment_set_value(slider.adjustment.adjustment, diameter) }
         XCTAssertEqual(model.circles[0].diameter, 60, "each change applies at once")
         dialog.close()
-        waitUntil("the dialog closes") { view.dialog == nil }
+        waitUntil("the dialog closes") { openWindows().count == 1 }
         view.undo.click()
         XCTAssertEqual(model.circles[0].diameter, 30, "the adjustment was one step")
         XCTAssertEqual(gtk_widget_get_sensitive(view.redo.widget), 1)
