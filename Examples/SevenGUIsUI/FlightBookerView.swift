@@ -32,11 +32,7 @@ public final class FlightBookerView: TaskView {
       model,
       { [weak root] model, _ in
         guard let message = model.book(), let window = root?.containingWindow else { return }
-        let dialog = Window(title: "Booked")
-        let ok = Button("OK")
-        ok.reactive.clicked ~> (dialog, { dialog, _ in dialog.close() })
-        dialog.child = Box(.vertical, spacing: 12, [Label(message), ok.align(horizontal: .end)]).margin(16)
-        dialog.present(over: window)
+        MessageDialog.present(over: window, message: message)
       }
     )
     root.keepAlive(model)

@@ -1,1 +1,0 @@
-// The seven tasks in real windows (built with the GTK trait).

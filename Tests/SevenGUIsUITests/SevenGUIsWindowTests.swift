@@ -1,0 +1,254 @@
+#if GTK
+import Bindings
+import BindingsGTK
+import Foundation
+import GTKTestSupport
+import SevenGUIsCore
+import SevenGUIsUI
+import XCTest
+
+/// Each task in a real window: GTK is driven as a user would (typing, clicking, selecting, the
+/// gestures' signals with coordinates, editing a cell), and the widgets are read back through GTK.
+/// Closing each window releases its view model.
+final class SevenGUIsWindowTests: GTKTestCase {
+  func testCounterCountsClicks() {
+    onMain {
+      check({
+        let model = CounterModel(); return (CounterView(model), model)
+      }) { view, _, _ in
+        XCTAssertEqual(text(view.count), "0")
+        for _ in 0..<3 { view.button.click() }
+        XCTAssertEqual(text(view.count), "3")
+      }
+    }
+  }
+
+  func testTemperatureConvertsBothWaysAndMarksText() {
+    onMain {
+      check({
+        let model = TemperatureModel(); return (TemperatureView(model), model)
+      }) { view, _, _ in
+        gtk_editable_set_text(view.celsius.editable, "100")
+        XCTAssertEqual(view.fahrenheit.text, "212")
+        gtk_editable_set_text(view.fahrenheit.editable, "50")
+        XCTAssertEqual(view.celsius.text, "10")
+        gtk_editable_set_text(view.celsius.editable, "ten")
+        XCTAssertEqual(view.fahrenheit.text, "50")
+        XCTAssertTrue(view.celsius.hasCSSClass("error"))
+        XCTAssertFalse(view.fahrenheit.hasCSSClass("error"))
+      }
+    }
+  }
+
+  func testFlightBookerDisablesAndConfirmsInAModalDialog() {
+    onMain {
+      check({
+        let model = FlightBookerModel(today: "27.03.2014"); return (FlightBookerView(model), model)
+      }) {
+        view, _, window in
+        XCTAssertEqual(gtk_widget_get_sensitive(view.back.widget), 0, "one-way: no return date")
+        gtk_drop_down_set_selected(view.kind.opaque, 1)
+        XCTAssertEqual(gtk_widget_get_sensitive(view.back.widget), 1)
+        gtk_editable_set_text(view.back.editable, "26.03.2014")
+        XCTAssertEqual(gtk_widget_get_sensitive(view.book.widget), 0, "return before start")
+        gtk_editable_set_text(view.back.editable, "31.04.2014")
+        XCTAssertTrue(view.back.hasCSSClass("error"))
+        gtk_editable_set_text(view.back.editable, "01.04.2014")
+        XCTAssertFalse(view.back.hasCSSClass("error"))
+        XCTAssertEqual(gtk_widget_get_sensitive(view.book.widget), 1)
+        view.book.click()
+        waitUntil("the dialog opens") { openWindows().count == 2 }
+        let dialog = openWindows().first { $0 !== window }
+        XCTAssertEqual(dialog?.isModal, true)
+        XCTAssertTrue(dialog?.transientFor === window)
+        XCTAssertTrue(dialog is MessageDialog)
+        XCTAssertTrue(
+          labelTexts(in: dialog!).contains("You have booked a return flight from 27.03.2014 to 01.04.2014."))
+        dialog?.destroy()
+      }
+    }
+  }
+
+  func testTimerRunsOnTheMainLoopFollowsTheSliderAndResets() {
+    onMain {
+      check({
+        let model = TimerModel(scheduler: MainThreadScheduler.shared, duration: 0.3)
+        return (TimerView(model), model)
+      }) { view, _, _ in
+        XCTAssertEqual(view.duration.adjustment.value, 0.3)
+        waitUntil("the timer ends") { view.gauge.fraction == 1 }
+        XCTAssertEqual(text(view.elapsed), "0.3 s")
+        gtk_adjustment_set_value(view.duration.adjustment.adjustment, 0.6)
+        XCTAssertEqual(view.gauge.fraction, 0.5, accuracy: 0.001)
+        waitUntil("the longer timer ends") { view.gauge.fraction == 1 }
+        view.reset.click()
+        XCTAssertEqual(view.gauge.fraction, 0)
+        XCTAssertEqual(text(view.elapsed), "0 s")
+      }
+    }
+  }
+
+  func testCRUDFiltersSelectsCreatesUpdatesDeletes() {
+    onMain {
+      check({
+        let model = CRUDModel(); return (CRUDView(model), model)
+      }) { view, model, _ in
+        XCTAssertEqual(gtk_widget_get_sensitive(view.delete.widget), 0)
+        gtk_editable_set_text(view.prefix.editable, "M")
+        XCTAssertEqual(view.list.items.map(\.description), ["Mustermann, Max"])
+        view.list.selectedIndex = 0
+        XCTAssertEqual(view.name.text, "Max")
+        XCTAssertEqual(gtk_widget_get_sensitive(view.update.widget), 1)
+        gtk_editable_set_text(view.name.editable, "Moritz")
+        view.update.click()
+        XCTAssertEqual(view.list.items.map(\.description), ["Mustermann, Moritz"])
+        gtk_editable_set_text(view.prefix.editable, "")
+        XCTAssertEqual(view.list.modelCount, 3)
+        XCTAssertEqual(view.list.selectedIndex, 1, "the selection follows its person")
+        view.delete.click()
+        XCTAssertEqual(view.list.items.map(\.surname), ["Emil", "Tisch"])
+        XCTAssertEqual(gtk_widget_get_sensitive(view.delete.widget), 0)
+        gtk_editable_set_text(view.name.editable, "Ada")
+        gtk_editable_set_text(view.surname.editable, "Lovelace")
+        view.create.click()
+        XCTAssertEqual(view.list.items.last?.description, "Lovelace, Ada")
+        XCTAssertEqual(model.selectedIndex, 2)
+      }
+    }
+  }
+
+  func testCircleDrawerClicksHoversAdjustsAndUndoes() throws {
+    try onMain {
+      try check({
+        let model = CircleDrawerModel(); return (CircleDrawerView(model), model)
+      }) { view, model, window in
+        let empty = try view.canvas.renderSnapshot()
+        cgtk_signal_emit_int_double_double(view.leftClick.object, "pressed", 1, 60, 60)
+        cgtk_signal_emit_int_double_double(view.leftClick.object, "pressed", 1, 140, 60)
+        XCTAssertEqual(model.circles.count, 2)
+        XCTAssertEqual(gtk_widget_get_sensitive(view.undo.widget), 1)
+        let drawn = try view.canvas.renderSnapshot()
+        XCTAssertGreaterThan(drawn.differingPixels(from: empty), 50, "two circles are drawn")
+        cgtk_signal_emit_double_double(view.motion.object, "motion", 62, 60)
+        XCTAssertEqual(model.selected, 0)
+        let filled = try view.canvas.renderSnapshot()
+        XCTAssertEqual(filled.pixel(x: 60, y: 60).red, filled.pixel(x: 60, y: 60).blue)
+        XCTAssertLessThan(filled.pixel(x: 60, y: 60).red, 200, "the circle under the pointer is filled grey")
+        XCTAssertGreaterThan(filled.pixel(x: 140, y: 60).red, 200, "the other is not")
+
+        cgtk_signal_emit_int_double_double(view.rightClick.object, "pressed", 1, 60, 60)
+        XCTAssertTrue(view.menu.isShowing)
+        view.adjustItem.click()
+        XCTAssertFalse(view.menu.isShowing)
+        let dialog = try XCTUnwrap(openWindows().first { $0 !== window })
+        XCTAssertTrue(dialog.isModal && dialog.transientFor === window)
+        let slider = try XCTUnwrap(dialog.child.flatMap { ($0 as? Box)?.children.last as? Scale })
+        for diameter in [40.0, 50, 60] { gtk_adjustment_set_value(slider.adjustment.adjustment, diameter) }
+        XCTAssertEqual(model.circles[0].diameter, 60, "each change applies at once")
+        dialog.close()
+        waitUntil("the dialog closes") { openWindows().count == 1 }
+        view.undo.click()
+        XCTAssertEqual(model.circles[0].diameter, 30, "the adjustment was one step")
+        XCTAssertEqual(gtk_widget_get_sensitive(view.redo.widget), 1)
+        view.redo.click()
+        XCTAssertEqual(model.circles[0].diameter, 60)
+      }
+    }
+  }
+
+  func testCellsEditsAFormulaAndShowsTheDependentsValues() {
+    onMain {
+      check({
+        let model = CellsModel(["A0": "1", "A1": "=A0*10"]); return (CellsView(model), model)
+      }) {
+        view, model, _ in
+        XCTAssertEqual(view.table.modelCount, 100)
+        view.table.waitForNextFrame()
+        XCTAssertTrue(editableLabels(in: view.table).contains { $0.text == "10" })
+        guard let a0 = editableLabels(in: view.table).first(where: { $0.text == "1" }) else {
+          return XCTFail("A0 is not shown")
+        }
+        gtk_editable_label_start_editing(a0.opaque)
+        XCTAssertEqual(a0.text, "1", "editing shows the formula")
+        gtk_editable_set_text(a0.editable, "=2+3")
+        gtk_editable_label_stop_editing(a0.opaque, 1)
+        XCTAssertEqual(model.formula(at: CellAddress("A0")!), "=2+3")
+        XCTAssertEqual(a0.text, "5", "the value is shown again")
+        view.table.waitForNextFrame()
+        XCTAssertTrue(editableLabels(in: view.table).contains { $0.text == "50" })
+      }
+    }
+  }
+}
+
+/// Shows the view `make` returns in its window, runs `body` with the view and its model, closes
+/// the window, and checks that the model is released.
+@MainActor
+private func check<View: TaskView, Model: AnyObject>(
+  _ make: () -> (View, Model), file: StaticString = #filePath, line: UInt = #line,
+  _ body: (View, Model, Window) throws -> Void
+) rethrows {
+  weak var weakModel: Model?
+  do {
+    let (view, model) = make()
+    weakModel = model
+    let window = view.makeWindow()
+    show(window, file: file, line: line)
+    try body(view, model, window)
+    window.destroy()
+  }
+  GTK.drainMainLoop()
+  XCTAssertNil(weakModel, "closing the window releases the view model", file: file, line: line)
+}
+
+/// The open windows that have a Swift wrapper.
+@MainActor
+private func openWindows() -> [Window] {
+  let toplevels = gtk_window_get_toplevels()!
+  return (0..<g_list_model_get_n_items(toplevels)).compactMap { index in
+    let object = g_list_model_get_item(toplevels, index)!
+    defer { g_object_unref(object) }
+    return GObjectWrapper.wrapper(for: object) as? Window
+  }
+}
+
+@MainActor
+private func text(_ label: Label) -> String { String(cString: gtk_label_get_text(label.label)) }
+
+/// The texts of every GTK label inside `widget`, wrapped or not, depth first.
+@MainActor
+private func labelTexts(in widget: Widget) -> [String] {
+  var texts: [String] = []
+  func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
+    let instance = UnsafeMutableRawPointer(node).assumingMemoryBound(to: GTypeInstance.self)
+    if g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 {
+      texts.append(String(cString: gtk_label_get_text(OpaquePointer(node))))
+    }
+    var child = gtk_widget_get_first_child(node)
+    while let current = child {
+      visit(current)
+      child = gtk_widget_get_next_sibling(current)
+    }
+  }
+  visit(widget.widget)
+  return texts
+}
+
+/// The shown editable labels inside `widget`, depth first.
+@MainActor
+private func editableLabels(in widget: Widget) -> [EditableLabel] {
+  var found: [EditableLabel] = []
+  func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
+    if let label = GObjectWrapper.wrapper(for: node) as? EditableLabel, gtk_widget_get_mapped(node) != 0 {
+      found.append(label)
+    }
+    var child = gtk_widget_get_first_child(node)
+    while let current = child {
+      visit(current)
+      child = gtk_widget_get_next_sibling(current)
+    }
+  }
+  visit(widget.widget)
+  return found
+}
+#endif
