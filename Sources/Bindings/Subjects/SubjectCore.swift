@@ -39,11 +39,14 @@ import Android
 ///
 /// The engine is three parts, one file each, and this class, which acts:
 ///
-/// - ``SubjectStateMachine`` decides, under the lock, and returns an action naming subscribers by
-///   their place in the list;
+/// - ``SubjectStateMachine`` decides, under the lock, and returns an action naming subscribers in the
+///   list by their place, and those it took out of the list as the list handed them back;
 /// - ``SubscriberList`` holds the subscribers themselves (a class subscriber as it is, a value-type
-///   one in a small box), with their demand and flags, in one buffer it owns; all pointer code, and
-///   the invariants that keep it sound, are there;
+///   one in a small box), with their demand and flags, in one buffer it owns; the buffer code, and
+///   the invariants that keep it sound, are there. The references it hands back reach this class as
+///   raw pointers, which it releases (or hands the completion, then releases) after unlocking, each
+///   exactly once; and this class makes the payload pointers a delivery passes to a thunk. Its
+///   comment, "Where references go", lists every such path;
 /// - ``SubjectSubscription``, a small struct naming the subject and the subscriber's place in the
 ///   list, is what each subscriber is handed; it fits in an `any Subscription` with no allocation.
 ///

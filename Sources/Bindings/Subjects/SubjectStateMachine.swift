@@ -2,8 +2,12 @@ import Dispatch
 
 /// Everything a subject knows, guarded by its lock: the subscriber list, the queue of events, who
 /// holds the drain. Each method decides under the lock and returns an action that says what the
-/// core (``SubjectCore``) must do after unlocking; an action names a subscriber by its place in the
-/// list, never by a pointer, so the machine is tested as a plain value.
+/// core (``SubjectCore``) must do after unlocking. An action names a subscriber in the list by its
+/// place; the subscribers it takes out of the list travel as the list hands them back (a raw
+/// reference from `cancel`, in `NextEvent.released` and from `takeEverything()`; a ``TakenSubscriber``
+/// or a ``NewSubscriber`` in the completion's actions: see ``SubscriberList``, "Where references
+/// go"), for the core to release after unlocking. The machine itself never dereferences one, so it is
+/// tested as a plain value.
 ///
 /// The thread identities the methods take are the callers' (`currentThreadIdentity()`); the list
 /// checks, in debug builds, that only the drain holder changes it (``SubscriberList``, invariant 5).
