@@ -23,7 +23,7 @@ private final class Editor: BindingOwner {
   var title = ""
 }
 
-@Suite("README: Interop examples")
+@Suite("README: Interop examples", .releasesEveryObject)
 struct InteropReadmeExamplesTests {
   @Test("an @Observable property drives a label, and a binding writes an @Observable property")
   func observation() {

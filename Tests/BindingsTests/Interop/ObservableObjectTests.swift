@@ -16,7 +16,7 @@ private final class LoudSettings: ObservableObject {
   }
 }
 
-@Suite("ObservableObject, Published.init(initialValue:) and assign(to: &$property)")
+@Suite("ObservableObject, Published.init(initialValue:) and assign(to: &$property)", .releasesEveryObject)
 struct ObservableObjectTests {
   @Test("objectWillChange sends once per change of any @Published property, and not for other state")
   func sendsForPublishedChanges() {

@@ -148,7 +148,7 @@ struct ZeroDemandTests {
   }
 }
 
-@Suite("request(.none) where Combine traps")
+@Suite("request(.none) where Combine traps", .releasesEveryObject)
 struct ZeroDemandTrapTests {
   @Test("Just traps on .none, as in Combine")
   func just() async {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("OperationQueue as a scheduler")
+@Suite("OperationQueue as a scheduler", .releasesEveryObject)
 struct OperationQueueSchedulerTests {
   @Test("runs immediate and delayed actions as operations on the queue")
   func runsActions() async {
