@@ -146,7 +146,7 @@ extension Publishers.DropUntilOutput {
       guard completes else { return }
       upstream?.cancel()
       downstream.receive(completion: completion)
-      downstreamSubscription.release()
+      downstreamSubscription.detach()
     }
   }
 }

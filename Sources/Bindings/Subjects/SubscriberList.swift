@@ -143,7 +143,7 @@ struct SubscriberList: ~Copyable {
   /// O(log n) after a compaction.
   @inlinable
   func position(of key: SubscriberKey) -> Int? {
-    guard let buffer, key.hint >= 0 else { return nil }
+    guard let buffer, !key.namesNoPlace else { return nil }
     var found: Int?
     if key.hint < used, buffer[key.hint].serial == key.serial {
       found = key.hint
