@@ -54,7 +54,9 @@ struct DeliveryHandOff: ~Copyable, Sendable {
     let before = activity.wrappingAdd(Self.deliveryUnit, ordering: .acquiring).oldValue
     let calls = before & Self.endedFlag == 0
     if calls { call() }
-    finish(activity.wrappingSubtract(Self.deliveryUnit, ordering: .acquiringAndReleasing).newValue, emptyClosure: emptyClosure)
+    finish(
+      activity.wrappingSubtract(Self.deliveryUnit, ordering: .acquiringAndReleasing).newValue,
+      emptyClosure: emptyClosure)
     return calls
   }
 
