@@ -117,13 +117,11 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
 
   /// ``visible``, editable: only the search writes it.
   let visibleContacts: MutableObservableArray<Contact>
-  /// The undo stack, newest last. An observable array, so that ``canUndo`` follows its edits in
-  /// order, whichever thread made them.
-  let undoSteps = MutableObservableArray<UndoStep>()
+  /// The undo stack (rule 6).
+  let history = UndoHistory(limit: ContactsViewModel.undoLimit)
   let filterState: Mutex<FilterState>
-  let exportState = Mutex(ExportState())
-  let exportQueue: DispatchQueue
-  let exportDestination: ExportDestination
+  /// The background export (rule 8).
+  let exporter: ContactExporter
   private let nextID: Atomic<Int>
 
   /// Creates the view model of `contacts`, searching on `scheduler`.
@@ -150,8 +148,7 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
     visible = visibleContacts
     let summary = Self.summary(visible: contacts.count, total: contacts.count, isFiltered: false)
     filterState = Mutex(FilterState(shownSummary: summary))
-    self.exportQueue = exportQueue
-    self.exportDestination = exportDestination
+    exporter = ContactExporter(queue: exportQueue, destination: exportDestination)
     nextID = Atomic((contacts.map(\.id).max() ?? 0) + 1)
     status = summary
 
@@ -203,10 +200,7 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
   /// Whether there is something to undo, for the undo button's sensitivity; replays the current
   /// value.
   public var canUndo: AnyPublisher<Bool, Never> {
-    undoSteps
-      .map { (event: ObservableArrayEvent<UndoStep>) in !event.contents.isEmpty }
-      .removeDuplicates()
-      .eraseToAnyPublisher()
+    history.canUndo
   }
 
   /// The selected contact as it is now, or `nil`: a new value when the selection changes or the
@@ -276,7 +270,7 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
     let contact = Contact(id: id, firstName: firstName, lastName: lastName, email: email, phone: phone, group: group)
     filterState.withLock { $0.keep(id) }
     all.append(contact)
-    recordUndo(.added(contact))
+    history.record(.added(contact))
     selectedID = id
     succeed("Added \(contact.fullName)")
     return contact
@@ -300,7 +294,7 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
       fail("The selected contact no longer exists")
       return
     }
-    recordUndo(.deleted(contact, index: index))
+    history.record(.deleted(contact, index: index))
     if selectedID == id { selectedID = nil }
     succeed("Deleted \(contact.fullName)")
   }
@@ -310,55 +304,13 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
     lastError = nil
   }
 
-  // MARK: Editing
-
-  /// Writes each edit of a form field into the contact the form shows (rule 5).
-  private func bindFormEdits() {
-    form.$firstName ~> (self, { model, value in model.editFormContact(.firstName) { $0.firstName = value } })
-    form.$lastName ~> (self, { model, value in model.editFormContact(.lastName) { $0.lastName = value } })
-    form.$phone ~> (self, { model, value in model.editFormContact(.phone) { $0.phone = value } })
-    form.$isFavorite ~> (self, { model, value in model.editFormContact(.isFavorite) { $0.isFavorite = value } })
-    form.$rating ~> (self, { model, value in model.editFormContact(.rating) { $0.rating = value } })
-    form.$email ~> (self, { model, value in model.editFormEmail(value) })
-    form.$group ~> (self, { model, value in model.editFormGroup(value) })
-  }
-
-  /// Writes a valid email address (or none) from the form; an address that is not valid stays in
-  /// the field, with the form's `emailError`, unwritten.
-  private func editFormEmail(_ email: String) {
-    guard EmailAddress.problem(with: email) == nil else { return }
-    editFormContact(.email) { $0.email = email }
-  }
-
-  /// Writes the group chosen in the form; `nil` (a drop-down with nothing chosen) writes nothing.
-  private func editFormGroup(_ group: Int?) {
-    guard let group else { return }
-    editFormContact(.group) { $0.group = group }
-  }
+  // MARK: Selection ends
 
   /// Ends the selection when `id` is not among `contents`, the visible contacts (rule 4).
   private func endSelection(ifNotIn contents: [Contact], selected id: Int?) {
     guard let id, !contents.contains(where: { $0.id == id }) else { return }
     // Only that contact's selection ends: another may have been selected since this pair was sent.
     if selectedID == id { selectedID = nil }
-  }
-
-  /// Edits the contact the form shows, if any, as an undoable step.
-  private func editFormContact(_ field: ContactField, _ change: (inout Contact) -> Void) {
-    guard let id = form.contactID else { return }
-    filterState.withLock { $0.keep(id) }
-    let edit = all.batchUpdate { contacts -> (before: Contact, after: Contact)? in
-      guard let index = contacts.firstIndex(where: { $0.id == id }) else { return nil }
-      let before = contacts[index]
-      var after = before
-      change(&after)
-      after.rating = Contact.clampedRating(after.rating)
-      after.group = Contact.clampedGroup(after.group)
-      guard after != before else { return nil }
-      contacts[index] = after
-      return (before, after)
-    }
-    if let edit { recordUndo(.edited(before: edit.before, field: field)) }
   }
 
   func succeed(_ message: String) {

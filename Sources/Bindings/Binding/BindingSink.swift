@@ -29,7 +29,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   @usableFromInline typealias State = BindingSinkState
 
   @usableFromInline let state: Locked<State>
-  /// Hands values to ``receiveValue`` with no lock, and says when to release it: once, when the
+  /// Hands values to ``receiveValue`` with no lock, and says when to empty it: once, when the
   /// binding has ended and no delivery runs. Deliveries overlap when a scheduler runs them
   /// concurrently; the hand-off counts them.
   @usableFromInline let handOff = DeliveryHandOff()
@@ -81,7 +81,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   /// A sink that has already ended leaves the bag at once.
   @usableFromInline
   func register(in bag: BindingBag, id: UInt64) {
-    // An ended binding is marked before it takes its registration under the lock (see `release()`),
+    // An ended binding is marked before it takes its registration under the lock (see `endBinding()`),
     // so one registered after that, under the lock, sees the mark.
     let ended = state.withLock { state -> Bool in
       guard !handOff.hasEnded else { return true }
@@ -120,29 +120,29 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     return .none
   }
 
-  /// Ends the binding: releases the closure and leaves the owner's bag, after any value still on its
+  /// Ends the binding: empties the closure and leaves the owner's bag, after any value still on its
   /// way through the scheduler.
   public func receive(completion: Subscribers.Completion<Never>) {
     // The upstream subscription is released here, after the lock.
     _ = state.withLock { $0.status.terminate() }
     guard let deliver else {
-      release()
+      endBinding()
       return
     }
     // Values handed to the scheduler before the completion are still on their way: end the binding
     // behind them, on the same scheduler, so the last value is written rather than dropped.
-    deliver { self.release() }
+    deliver { self.endBinding() }
   }
 
   /// Lets go of the closure and leaves the owner's bag.
-  func release() {
+  func endBinding() {
     // Deliveries stop calling the closure first, then the sink leaves the bag.
     markEnded()
     leaveBag(state.withLock { $0.registrationID.take() })
   }
 
   /// Marks the binding ended: deliveries that start from now on do not call the closure. The
-  /// closure is released at once if no delivery runs, else by the last one to finish.
+  /// closure is emptied at once if no delivery runs, else by the last one to finish.
   /// Returns whether this call ended it.
   @usableFromInline
   @discardableResult
@@ -150,7 +150,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     handOff.end { receiveValue.empty() }
   }
 
-  /// Ends the binding at once: cancels the upstream, releases the closure and leaves the owner's bag.
+  /// Ends the binding at once: cancels the upstream, empties the closure and leaves the owner's bag.
   ///
   /// Calling it again, or after completion, does nothing.
   public func cancel() {
@@ -174,7 +174,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
       } else {
         ownerIsGone = true
       }
-    } release: {
+    } emptyClosure: {
       receiveValue.empty()
     }
     if ownerIsGone { cancel() }

@@ -65,7 +65,7 @@ class SequencingTriggeredSubscription<Downstream: Subscriber, TriggerOutput, Tri
   final let downstream: Downstream
   /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
   /// keeping its subscription and this object holding the subscriber do not keep each other alive.
-  final let downstreamSubscription = ReleasingSubscription<SequencingTriggeredSubscription>()
+  final let downstreamSubscription = DetachingSubscription<SequencingTriggeredSubscription>()
   final let state: Locked<State>
 
   init(downstream: Downstream, extra: Extra) {
@@ -113,7 +113,7 @@ class SequencingTriggeredSubscription<Downstream: Subscriber, TriggerOutput, Tri
     guard let ended else { return }
     ended.trigger?.cancel()
     downstream.receive(completion: completion)
-    downstreamSubscription.release()
+    downstreamSubscription.detach()
   }
 
   private func triggerReceive(subscription: any Subscription) {

@@ -76,7 +76,7 @@ extension Publishers.AssertNoFailure {
     private let downstream: Downstream
     /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
     /// keeping its subscription and this object holding the subscriber do not keep each other alive.
-    private let downstreamSubscription = ReleasingSubscription<Inner>()
+    private let downstreamSubscription = DetachingSubscription<Inner>()
     private let prefix: String
     private let file: StaticString
     private let line: UInt
@@ -106,7 +106,7 @@ extension Publishers.AssertNoFailure {
       switch completion {
       case .finished:
         downstream.receive(completion: .finished)
-        downstreamSubscription.release()
+        downstreamSubscription.detach()
       case .failure(let error):
         fatalError("\(prefix.isEmpty ? "" : prefix + ": ")\(error)", file: file, line: line)
       }

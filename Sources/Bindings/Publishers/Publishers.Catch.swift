@@ -98,7 +98,7 @@ extension Publishers.Catch {
     private let downstream: Downstream
     /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
     /// keeping its subscription and this object holding the subscriber do not keep each other alive.
-    private let downstreamSubscription = ReleasingSubscription<Inner>()
+    private let downstreamSubscription = DetachingSubscription<Inner>()
     let description: String
     private let mapFailure: (NewPublisher.Failure) -> Downstream.Failure
 
@@ -148,7 +148,7 @@ extension Publishers.Catch {
     private func finish(with completion: Subscribers.Completion<Downstream.Failure>) {
       guard upstream.end() else { return }
       downstream.receive(completion: completion)
-      downstreamSubscription.release()
+      downstreamSubscription.detach()
     }
   }
 }

@@ -188,7 +188,7 @@ extension Publishers.Concatenate {
     private let downstream: Downstream
     /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
     /// keeping its subscription and this object holding the subscriber do not keep each other alive.
-    private let downstreamSubscription = ReleasingSubscription<Inner>()
+    private let downstreamSubscription = DetachingSubscription<Inner>()
 
     init(downstream: Downstream, suffix: Suffix) {
       self.upstream = SequencingUpstreamLink(retaining: suffix)
@@ -223,7 +223,7 @@ extension Publishers.Concatenate {
         upstream.detachTakingRetained()?.subscribe(StageSubscriber(inner: self, isSuffix: true))
       } else if upstream.end() {
         downstream.receive(completion: completion)
-        downstreamSubscription.release()
+        downstreamSubscription.detach()
       }
     }
   }

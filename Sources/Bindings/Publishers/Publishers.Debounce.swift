@@ -177,7 +177,7 @@ extension Publishers.Debounce {
     private let downstream: Downstream
     /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
     /// keeping its subscription and this object holding the subscriber do not keep each other alive.
-    private let downstreamSubscription = ReleasingSubscription<Inner>()
+    private let downstreamSubscription = DetachingSubscription<Inner>()
     private let dueTime: Context.SchedulerTimeType.Stride
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
@@ -244,7 +244,7 @@ extension Publishers.Debounce {
           // Nothing starts after cancel() has returned, a completion already on its way included.
           if self.stateMachine.withLock({ $0.completionDue() }) {
             self.downstream.receive(completion: completion)
-            self.downstreamSubscription.release()
+            self.downstreamSubscription.detach()
           }
         }
       }

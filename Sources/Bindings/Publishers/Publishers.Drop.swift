@@ -74,7 +74,7 @@ extension Publishers.Drop {
     private let downstream: Downstream
     /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
     /// keeping its subscription and this object holding the subscriber do not keep each other alive.
-    let downstreamSubscription = ReleasingSubscription<Inner>()
+    let downstreamSubscription = DetachingSubscription<Inner>()
     /// Touched only by upstream deliveries, which never overlap.
     private var remainingToDrop: Int
 
@@ -102,7 +102,7 @@ extension Publishers.Drop {
     func receive(completion: Subscribers.Completion<Failure>) {
       guard upstream.end() else { return }
       downstream.receive(completion: completion)
-      downstreamSubscription.release()
+      downstreamSubscription.detach()
     }
 
     func request(_ demand: Subscribers.Demand) { upstream.request(demand) }

@@ -151,7 +151,7 @@ extension Publishers.DropUntilOutput {
       guard completes else { return }
       upstream?.cancel()
       downstream.receive(completion: completion)
-      downstreamSubscription.release()
+      downstreamSubscription.detach()
     }
   }
 }

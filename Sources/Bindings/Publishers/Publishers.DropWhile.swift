@@ -71,7 +71,7 @@ extension Publishers.DropWhile {
     private let downstream: Downstream
     /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
     /// keeping its subscription and this object holding the subscriber do not keep each other alive.
-    private let downstreamSubscription = ReleasingSubscription<Inner>()
+    private let downstreamSubscription = DetachingSubscription<Inner>()
     let description: String
     private let mapFailure: (Upstream.Failure) -> Downstream.Failure
     /// Touched only by upstream deliveries, which never overlap.
@@ -106,7 +106,7 @@ extension Publishers.DropWhile {
         case .failure(let error):
           guard upstream.end(cancellingUpstream: true) else { return .none }
           downstream.receive(completion: .failure(error))
-          downstreamSubscription.release()
+          downstreamSubscription.detach()
           return .none
         }
       }
@@ -116,7 +116,7 @@ extension Publishers.DropWhile {
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
       guard upstream.end() else { return }
       downstream.receive(completion: completion.mapError(mapFailure))
-      downstreamSubscription.release()
+      downstreamSubscription.detach()
     }
 
     func request(_ demand: Subscribers.Demand) { upstream.request(demand) }

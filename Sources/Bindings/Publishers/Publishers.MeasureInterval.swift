@@ -104,7 +104,7 @@ extension Publishers.MeasureInterval {
     private let downstream: Downstream
     /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
     /// keeping its subscription and this object holding the subscriber do not keep each other alive.
-    private let downstreamSubscription = ReleasingSubscription<Inner>()
+    private let downstreamSubscription = DetachingSubscription<Inner>()
     private let scheduler: Context
 
     init(downstream: Downstream, scheduler: Context) {
@@ -134,7 +134,7 @@ extension Publishers.MeasureInterval {
       // Released after the lock: a subscription's deinit may call back in.
       _ = subscription
       downstream.receive(completion: completion)
-      downstreamSubscription.release()
+      downstreamSubscription.detach()
     }
 
     func request(_ demand: Subscribers.Demand) {

@@ -105,7 +105,7 @@ extension Publishers.Output {
     private let downstream: Downstream
     /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
     /// keeping its subscription and this object holding the subscriber do not keep each other alive.
-    private let downstreamSubscription = ReleasingSubscription<Inner>()
+    private let downstreamSubscription = DetachingSubscription<Inner>()
     /// Touched only by upstream deliveries, which never overlap.
     private var remainingToSkip: Int
     /// Touched only by upstream deliveries, which never overlap.
@@ -148,7 +148,7 @@ extension Publishers.Output {
     func receive(completion: Subscribers.Completion<Failure>) {
       guard upstream.end() else { return }
       downstream.receive(completion: completion)
-      downstreamSubscription.release()
+      downstreamSubscription.detach()
     }
 
     /// `.none` is accepted and forwarded, as in Combine.
@@ -159,7 +159,7 @@ extension Publishers.Output {
     private func cancelUpstreamAndFinish() {
       guard upstream.end(cancellingUpstream: true) else { return }
       downstream.receive(completion: .finished)
-      downstreamSubscription.release()
+      downstreamSubscription.detach()
     }
   }
 }

@@ -165,7 +165,7 @@ extension Publishers.PrefixUntilOutput {
       fired.upstream?.cancel()
       if fired.deliverNow {
         downstream.receive(completion: .finished)
-        downstreamSubscription.release()
+        downstreamSubscription.detach()
       }
       return .none
     }
@@ -189,7 +189,7 @@ extension Publishers.PrefixUntilOutput {
       }
       if parked {
         downstream.receive(completion: .finished)
-        downstreamSubscription.release()
+        downstreamSubscription.detach()
       }
       return parked
     }

@@ -70,7 +70,7 @@ extension Publishers.PrefixWhile {
     private let downstream: Downstream
     /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
     /// keeping its subscription and this object holding the subscriber do not keep each other alive.
-    private let downstreamSubscription = ReleasingSubscription<Inner>()
+    private let downstreamSubscription = DetachingSubscription<Inner>()
     let description: String
     private let mapFailure: (Upstream.Failure) -> Downstream.Failure
 
@@ -105,14 +105,14 @@ extension Publishers.PrefixWhile {
       }
       guard upstream.end(cancellingUpstream: true) else { return .none }
       downstream.receive(completion: completion)
-      downstreamSubscription.release()
+      downstreamSubscription.detach()
       return .none
     }
 
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
       guard upstream.end() else { return }
       downstream.receive(completion: completion.mapError(mapFailure))
-      downstreamSubscription.release()
+      downstreamSubscription.detach()
     }
 
     func request(_ demand: Subscribers.Demand) { upstream.request(demand) }

@@ -64,7 +64,7 @@ extension Publishers.ReplaceEmpty {
     private let downstream: Downstream
     /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
     /// keeping its subscription and this object holding the subscriber do not keep each other alive.
-    private let downstreamSubscription = ReleasingSubscription<Inner>()
+    private let downstreamSubscription = DetachingSubscription<Inner>()
     private let output: Output
     /// Touched only by upstream deliveries, which never overlap.
     private var isEmpty = true
@@ -92,7 +92,7 @@ extension Publishers.ReplaceEmpty {
       guard case .finished = completion, isEmpty else {
         guard upstream.end() else { return }
         downstream.receive(completion: completion)
-        downstreamSubscription.release()
+        downstreamSubscription.detach()
         return
       }
       // Nothing was delivered, so any demand the subscriber ever expressed is still outstanding.
@@ -108,7 +108,7 @@ extension Publishers.ReplaceEmpty {
     private func deliverReplacement() {
       _ = downstream.receive(output)
       downstream.receive(completion: .finished)
-      downstreamSubscription.release()
+      downstreamSubscription.detach()
     }
   }
 }

@@ -66,7 +66,7 @@ extension Publishers.ReplaceError {
     private let downstream: Downstream
     /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
     /// keeping its subscription and this object holding the subscriber do not keep each other alive.
-    private let downstreamSubscription = ReleasingSubscription<Inner>()
+    private let downstreamSubscription = DetachingSubscription<Inner>()
     private let output: Output
 
     init(downstream: Downstream, output: Output) {
@@ -94,7 +94,7 @@ extension Publishers.ReplaceError {
       case .finished:
         guard upstream.end() else { return }
         downstream.receive(completion: .finished)
-        downstreamSubscription.release()
+        downstreamSubscription.detach()
       case .failure:
         if upstream.endAwaitingDemand() { deliverReplacement() }
       }
@@ -109,7 +109,7 @@ extension Publishers.ReplaceError {
     private func deliverReplacement() {
       _ = downstream.receive(output)
       downstream.receive(completion: .finished)
-      downstreamSubscription.release()
+      downstreamSubscription.detach()
     }
   }
 }

@@ -86,7 +86,7 @@ extension Publishers.Retry {
     private let downstream: Downstream
     /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
     /// keeping its subscription and this object holding the subscriber do not keep each other alive.
-    private let downstreamSubscription = ReleasingSubscription<Inner>()
+    private let downstreamSubscription = DetachingSubscription<Inner>()
     /// `nil` for no limit. Touched only by upstream deliveries, which never overlap.
     private var retriesLeft: Int?
     /// Touched only while subscribing, which the resubscription loop keeps to one thread at a time.
@@ -124,7 +124,7 @@ extension Publishers.Retry {
       }
       guard upstream.end() else { return }
       downstream.receive(completion: completion)
-      downstreamSubscription.release()
+      downstreamSubscription.detach()
     }
 
     /// `.none` is accepted and forwarded, as in Combine.

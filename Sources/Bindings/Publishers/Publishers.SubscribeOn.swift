@@ -73,7 +73,7 @@ extension Publishers.SubscribeOn {
     private let downstream: Downstream
     /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
     /// keeping its subscription and this object holding the subscriber do not keep each other alive.
-    private let downstreamSubscription = ReleasingSubscription<Inner>()
+    private let downstreamSubscription = DetachingSubscription<Inner>()
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
 
@@ -105,7 +105,7 @@ extension Publishers.SubscribeOn {
       // Released after the lock: a subscription's deinit may call back in.
       _ = subscription
       downstream.receive(completion: completion)
-      downstreamSubscription.release()
+      downstreamSubscription.detach()
     }
 
     func request(_ demand: Subscribers.Demand) {

@@ -195,7 +195,7 @@ extension Publishers.Throttle {
     private let downstream: Downstream
     /// What the subscriber holds: it lets go of this object when the stream ends, so that a subscriber
     /// keeping its subscription and this object holding the subscriber do not keep each other alive.
-    private let downstreamSubscription = ReleasingSubscription<Inner>()
+    private let downstreamSubscription = DetachingSubscription<Inner>()
     private let scheduler: Context
 
     init(downstream: Downstream, publisher: Publishers.Throttle<Upstream, Context>) {
@@ -258,7 +258,7 @@ extension Publishers.Throttle {
         }
         if let completion {
           downstream.receive(completion: completion)
-          downstreamSubscription.release()
+          downstreamSubscription.detach()
         }
       case .releaseUpstream(_, let thenScheduleEmission):
         if thenScheduleEmission { scheduleEmission(at: nil) }

@@ -51,7 +51,7 @@ public final class MainThreadScheduler: Scheduler, @unchecked Sendable {
 
   /// Whether the caller is on the main thread, or on whichever thread is draining the main queue.
   var isMainThread: Bool {
-    ThreadIdentity.isProcessMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+    ProcessMainThread.isCurrent || DispatchQueue.getSpecific(key: mainQueueKey) == true
   }
 
   /// The main queue's current time.
@@ -110,7 +110,7 @@ public final class MainThreadScheduler: Scheduler, @unchecked Sendable {
 /// receives, that is ten times the rest of the binding. A thread never changes its identity, so the
 /// answer is kept in a thread-specific slot and read back with one `pthread_getspecific`. Elsewhere
 /// `Thread.isMainThread` reads a thread-local already.
-enum ThreadIdentity {
+enum ProcessMainThread {
   #if os(Linux) || os(Android)
   /// The slot: empty until the thread first asks, then `1` on the main thread and `2` elsewhere.
   private static let slot: pthread_key_t = {
@@ -120,13 +120,13 @@ enum ThreadIdentity {
     return key
   }()
 
-  static var isProcessMainThread: Bool {
+  static var isCurrent: Bool {
     if let remembered = pthread_getspecific(slot) { return Int(bitPattern: remembered) == 1 }
     let isMain = Thread.isMainThread
     pthread_setspecific(slot, UnsafeRawPointer(bitPattern: isMain ? 1 : 2))
     return isMain
   }
   #else
-  static var isProcessMainThread: Bool { Thread.isMainThread }
+  static var isCurrent: Bool { Thread.isMainThread }
   #endif
 }

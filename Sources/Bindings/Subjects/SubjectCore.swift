@@ -1,18 +1,6 @@
 import Dispatch
 import Synchronization
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(WinSDK)
-import WinSDK
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#endif
-
 /// The engine shared by ``PassthroughSubject`` and ``CurrentValueSubject``.
 ///
 /// Every event that reaches a subscriber — a subscription handoff, a value, the latest value on
@@ -24,12 +12,12 @@ import Android
 ///    current delivery finishes, never nested inside it;
 /// 3. no lock is held while a subscriber runs, so re-entrant sends, subscribes and cancels cannot
 ///    deadlock;
-/// 4. a drainer delivers at most ``SubjectStateMachine/hostageLimit`` values that *other* threads queued
+/// 4. a drainer delivers at most ``SubjectStateMachine/drainBudget`` values that *other* threads queued
 ///    behind it. A sender that finds that budget used up queues its value and waits; when the drain
 ///    reaches its value, the drainer hands the drain to it and returns. So no thread is kept
 ///    delivering everybody else's values, and when every sender has returned, every value has been
 ///    delivered;
-/// 5. the queue holds at most the hostage limit plus one value per waiting sender (and what the
+/// 5. the queue holds at most the drain budget plus one value per waiting sender (and what the
 ///    drainer's own subscribers send back re-entrantly): memory stays bounded;
 /// 6. a value that a delivery sends back into the same subject, directly or through a cycle of
 ///    subjects and bindings, is queued one level deeper; past ``SubjectStateMachine/maximumCascadeDepth``
@@ -39,11 +27,14 @@ import Android
 ///
 /// The engine is three parts, one file each, and this class, which acts:
 ///
-/// - ``SubjectStateMachine`` decides, under the lock, and returns an action naming subscribers by
-///   their place in the list;
+/// - ``SubjectStateMachine`` decides, under the lock, and returns an action naming subscribers in the
+///   list by their place, and those it took out of the list as the list handed them back;
 /// - ``SubscriberList`` holds the subscribers themselves (a class subscriber as it is, a value-type
-///   one in a small box), with their demand and flags, in one buffer it owns; all pointer code, and
-///   the invariants that keep it sound, are there;
+///   one in a small box), with their demand and flags, in one buffer it owns; the buffer code, and
+///   the invariants that keep it sound, are there. The references it hands back reach this class as
+///   raw pointers, which it releases (or hands the completion, then releases) after unlocking, each
+///   exactly once; and this class makes the payload pointers a delivery passes to a thunk. Its
+///   comment, "Where references go", lists every such path;
 /// - ``SubjectSubscription``, a small struct naming the subject and the subscriber's place in the
 ///   list, is what each subscriber is handed; it fits in an `any Subscription` with no allocation.
 ///
@@ -148,7 +139,7 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
   @inlinable
   func perform(_ action: State.SendAction, sending value: Output, through view: SubscriberList.DrainView) {
     switch action {
-    case .ignore:
+    case .queued, .stored, .dropped:
       return
     case .deliverToEveryone:
       deliver(value, through: view)
@@ -157,9 +148,9 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
       drain()
     case .reportCycle:
       reportCycle()
-    case .waitForDrain(let handOff):
+    case .waitForDrain(let handOver):
       // The drainer hands the drain over when it reaches this value: deliver from there.
-      handOff.wait()
+      handOver.wait()
       drain()
     }
   }
@@ -167,9 +158,9 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
   @usableFromInline
   func send(completion: Subscribers.Completion<Failure>) {
     let thread = currentThreadIdentity()
-    let (startsDrain, upstreams) = state.withLock { $0.send(completion: completion, from: thread) }
-    _ = upstreams  // released here, after the lock
-    if startsDrain { drain() }
+    let action = state.withLock { $0.send(completion: completion, from: thread) }
+    _ = action.upstreamsToRelease  // released here, after the lock
+    if action.startsDrain { drain() }
   }
 
   @usableFromInline
@@ -335,7 +326,7 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
         handSubscription(at: position, through: view)
       case .handSubscriptionAndCompletion(let newcomer, let completion):
         // A subscription that names no place in the list, so it requests nothing; then the end.
-        let subscription = SubjectSubscription(core: self, serial: newcomer.serial, hint: -1)
+        let subscription = SubjectSubscription(core: self, serial: newcomer.serial, hint: SubscriberKey.noPlace)
         var object = newcomer.object
         withUnsafePointer(to: subscription) { _ = newcomer.deliver(&object, $0, .subscription) }
         withUnsafePointer(to: completion) { _ = newcomer.deliver(&object, $0, .completion) }
@@ -362,28 +353,4 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
       """
     Diagnostics.report(message)
   }
-}
-
-/// Writes a diagnostic to the standard error stream.
-func writeToStandardError(_ message: String) {
-  var message = message
-  message.withUTF8 { bytes in
-    #if canImport(WinSDK)
-    _ = _write(2, bytes.baseAddress, UInt32(bytes.count))
-    #else
-    _ = write(2, bytes.baseAddress, bytes.count)
-    #endif
-  }
-}
-
-/// An identity for the calling thread, cheap enough to take on every send.
-@inlinable @inline(__always)
-func currentThreadIdentity() -> UInt {
-  #if canImport(WinSDK)
-  UInt(GetCurrentThreadId())
-  #elseif canImport(Darwin)
-  UInt(bitPattern: pthread_self())
-  #else
-  UInt(pthread_self())
-  #endif
 }

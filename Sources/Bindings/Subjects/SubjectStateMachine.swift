@@ -2,8 +2,12 @@ import Dispatch
 
 /// Everything a subject knows, guarded by its lock: the subscriber list, the queue of events, who
 /// holds the drain. Each method decides under the lock and returns an action that says what the
-/// core (``SubjectCore``) must do after unlocking; an action names a subscriber by its place in the
-/// list, never by a pointer, so the machine is tested as a plain value.
+/// core (``SubjectCore``) must do after unlocking. An action names a subscriber in the list by its
+/// place; the subscribers it takes out of the list travel as the list hands them back (a raw
+/// reference from `cancel`, in `NextEvent.released` and from `takeEverything()`; a ``TakenSubscriber``
+/// or a ``NewSubscriber`` in the completion's actions: see ``SubscriberList``, "Where references
+/// go"), for the core to release after unlocking. The machine itself never dereferences one, so it is
+/// tested as a plain value.
 ///
 /// The thread identities the methods take are the callers' (`currentThreadIdentity()`); the list
 /// checks, in debug builds, that only the drain holder changes it (``SubscriberList``, invariant 5).
@@ -11,7 +15,7 @@ import Dispatch
 struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
   /// The most values queued by other threads that one drainer delivers; later senders wait for the
   /// drain to be handed to them.
-  @usableFromInline static var hostageLimit: Int { 16 }
+  @usableFromInline static var drainBudget: Int { 16 }
   /// How deep a value may come back into the subject from inside its own delivery before the cycle
   /// is cut.
   @usableFromInline static var maximumCascadeDepth: Int { 1000 }
@@ -28,100 +32,29 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
   @usableFromInline
   struct QueuedEvent {
     @usableFromInline var event: Event
-    @usableFromInline var handOff: DispatchSemaphore?
+    @usableFromInline var handOver: DispatchSemaphore?
     @usableFromInline var sender: UInt
     /// A value another thread queued behind the drainer and returned: it counts against the budget.
-    @usableFromInline var isHostage: Bool
+    @usableFromInline var isBudgeted: Bool
 
     @inlinable
-    init(_ event: Event, handOff: DispatchSemaphore? = nil, sender: UInt = 0, isHostage: Bool = false) {
+    init(_ event: Event, handOver: DispatchSemaphore? = nil, sender: UInt = 0, isBudgeted: Bool = false) {
       self.event = event
-      self.handOff = handOff
+      self.handOver = handOver
       self.sender = sender
-      self.isHostage = isHostage
+      self.isBudgeted = isBudgeted
     }
-  }
-
-  @usableFromInline
-  enum SendAction {
-    /// Nothing to do: the value was queued for the drain holder, stored, or dropped.
-    case ignore
-    /// The sender now holds the drain and nothing was queued: deliver the value to every record in
-    /// the list, then finish the delivery.
-    case deliverToEveryone
-    /// The sender now holds the drain, behind queued events: drain.
-    case drain
-    /// The sender waits until the drain is handed to it, then drains.
-    case waitForDrain(DispatchSemaphore)
-    /// A cycle was cut for the first time: print the diagnostic.
-    case reportCycle
-  }
-
-  @usableFromInline
-  enum AttachAction {
-    /// The caller holds the drain and the newcomer is at `position`: hand it its subscription, then
-    /// finish the delivery.
-    case handSubscription(position: Int)
-    /// The caller holds the drain, behind queued events: drain.
-    case drain
-    /// A drain runs: the newcomer waits in the queue.
-    case queued
-  }
-
-  enum UpstreamAction {
-    case cancel
-    case request
-    case none
-  }
-
-  @usableFromInline
-  struct RequestAction {
-    @usableFromInline var upstreamsToRequest: [any Subscription] = []
-    @usableFromInline var startsDrain = false
-
-    @inlinable
-    init() {}
-  }
-
-  @usableFromInline
-  enum DrainAction {
-    /// The queue is empty and the drain is idle.
-    case stopDraining
-    /// Wake the sender waiting on this semaphore: it holds the drain from now on.
-    case handDrainOver(DispatchSemaphore)
-    /// Deliver the value to every record in the list.
-    case deliverToEveryone(Output)
-    /// Deliver the latest value to the subscriber at `position`, whose demand was already counted.
-    case deliverLatest(Output, position: Int)
-    /// Hand the subscriber just inserted at `position` its subscription.
-    case handSubscription(position: Int)
-    /// Hand a subscriber that came after the completion a subscription naming no record, then the
-    /// completion, then release it.
-    case handSubscriptionAndCompletion(NewSubscriber, Subscribers.Completion<Failure>)
-    /// Hand each subscriber taken out of the list the completion, then release it.
-    case complete(Subscribers.Completion<Failure>, [TakenSubscriber])
-  }
-
-  @usableFromInline
-  struct NextEvent {
-    @usableFromInline var action: DrainAction
-    /// Subscribers cancelled during the drain, which the drainer now releases.
-    @usableFromInline var released: [UnsafeMutableRawPointer]
   }
 
   @usableFromInline var subscribers = SubscriberList()
   @usableFromInline var pending = EventQueue<QueuedEvent>()
-  @usableFromInline var isDraining = false
-  /// The thread that holds the drain.
-  @usableFromInline var drainingThread: UInt = 0
-  /// How deep the event being delivered is (0: sent from outside any delivery).
-  @usableFromInline var deliveringDepth = 0
-  /// Values queued by other threads that the current drainer has accepted to deliver.
-  @usableFromInline var hostagesAccepted = 0
-  /// Hostages still in the queue. A drainer that takes over starts with these already counted
+  /// The drain while one runs; `nil` while the subject is idle.
+  @usableFromInline var drain: Drain?
+  /// Budgeted values still in the queue. A drainer that takes over starts with these already counted
   /// against its budget, so the queue never holds more than one budget of them.
-  @usableFromInline var queuedHostages = 0
-  /// The places of subscribers cancelled while a drain ran; the drainer removes and releases them.
+  @usableFromInline var budgetedInQueue = 0
+  /// The places of subscribers cancelled while a drain ran (empty while none runs); the drainer
+  /// removes and releases them.
   @usableFromInline var cancelledDuringDrain: [Int] = []
   @usableFromInline var droppedByCycle = 0
   /// Set when a completion is sent; later sends are ignored from then on.
@@ -145,23 +78,41 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
     keepsCurrentValue = current != nil
   }
 
+  /// Who holds a subject's drain and how far it has got: it exists only while a drain runs.
+  @usableFromInline
+  struct Drain {
+    /// The thread that holds the drain (`currentThreadIdentity()`).
+    @usableFromInline var holder: UInt
+    /// How deep the event being delivered is (0: sent from outside any delivery).
+    @usableFromInline var depth = 0
+    /// Budgeted values (queued by other threads) that this holder has accepted to deliver.
+    @usableFromInline var budgetUsed: Int
+
+    @inlinable
+    init(holder: UInt, budgetUsed: Int) {
+      self.holder = holder
+      self.budgetUsed = budgetUsed
+    }
+  }
+
+  /// Whether a drain runs.
+  @inlinable
+  var isDraining: Bool { drain != nil }
+
   /// The subscribers in the list, less those cancelled during the drain and not yet removed.
   var subscriberCount: Int { subscribers.count - cancelledDuringDrain.count }
 
+  /// Gives the drain to `thread`, with a fresh budget less the budgeted values still queued (which it
+  /// delivers too): the caller that found the drain idle, or the sender it is handed over to.
   @inlinable
   mutating func startDrain(on thread: UInt) {
-    isDraining = true
-    drainingThread = thread
-    deliveringDepth = 0
-    hostagesAccepted = queuedHostages
+    drain = Drain(holder: thread, budgetUsed: budgetedInQueue)
     subscribers.noteDrainHolder(thread)
   }
 
   @inlinable
   mutating func stopDrain() {
-    isDraining = false
-    drainingThread = 0
-    deliveringDepth = 0
+    drain = nil
     subscribers.noteDrainHolder(0)
   }
 
@@ -170,15 +121,42 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
     pending.append(QueuedEvent(event))
   }
 
+  /// What `send(_:from:storeAfterCompletion:)` leaves the sender to do.
+  @usableFromInline
+  enum SendAction {
+    /// Nothing: the value is queued, and the thread that holds the drain delivers it.
+    case queued
+    /// Nothing: the subject has completed, and a current-value subject kept the value as its value.
+    case stored
+    /// Nothing: the value is dropped (the subject has completed, or a cycle was cut again).
+    case dropped
+    /// The sender now holds the drain and nothing was queued: deliver the value to every record in
+    /// the list, then finish the delivery.
+    case deliverToEveryone
+    /// The sender now holds the drain, behind queued events: drain.
+    case drain
+    /// The sender waits until the drain is handed over to it, then drains.
+    case waitForDrain(DispatchSemaphore)
+    /// A cycle was cut for the first time: print the diagnostic, then nothing (the value is dropped).
+    case reportCycle
+  }
+
   @inlinable
   mutating func send(_ value: Output, from thread: UInt, storeAfterCompletion: Bool) -> SendAction {
     if keepsCurrentValue { currentVersion &+= 1 }
     guard sentCompletion == nil else {
-      if keepsCurrentValue && storeAfterCompletion { current = value }
-      return .ignore
+      guard keepsCurrentValue && storeAfterCompletion else { return .dropped }
+      current = value
+      return .stored
     }
-    if !isDraining {
-      if keepsCurrentValue { current = value }
+    if let drain, thread == drain.holder, drain.depth >= Self.maximumCascadeDepth {
+      // Re-entrant, and as deep as a value may come back: the cycle is cut, the value dropped.
+      droppedByCycle += 1
+      return droppedByCycle == 1 ? .reportCycle : .dropped
+    }
+    // Every value that is not dropped is the current value from now on.
+    if keepsCurrentValue { current = value }
+    guard let drain else {
       startDrain(on: thread)
       guard pending.isEmpty else {
         enqueue(.value(value, depth: 0))
@@ -186,42 +164,49 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
       }
       return .deliverToEveryone
     }
-    if thread == drainingThread {
+    if thread == drain.holder {
       // Re-entrant: sent from inside a delivery of this subject, or of a subject it feeds.
-      let depth = deliveringDepth + 1
-      guard depth <= Self.maximumCascadeDepth else {
-        droppedByCycle += 1
-        return droppedByCycle == 1 ? .reportCycle : .ignore
-      }
-      if keepsCurrentValue { current = value }
-      pending.append(QueuedEvent(.value(value, depth: depth)))
-      return .ignore
+      pending.append(QueuedEvent(.value(value, depth: drain.depth + 1)))
+      return .queued
     }
-    if keepsCurrentValue { current = value }
-    guard hostagesAccepted < Self.hostageLimit else {
+    guard drain.budgetUsed < Self.drainBudget else {
       // The drainer has delivered enough for others: this sender takes the drain over when the drain
       // reaches its value.
-      let handOff = DispatchSemaphore(value: 0)
-      pending.append(QueuedEvent(.value(value, depth: 0), handOff: handOff, sender: thread))
-      return .waitForDrain(handOff)
+      let handOver = DispatchSemaphore(value: 0)
+      pending.append(QueuedEvent(.value(value, depth: 0), handOver: handOver, sender: thread))
+      return .waitForDrain(handOver)
     }
-    hostagesAccepted += 1
-    queuedHostages += 1
-    pending.append(QueuedEvent(.value(value, depth: 0), isHostage: true))
-    return .ignore
+    self.drain!.budgetUsed += 1
+    budgetedInQueue += 1
+    pending.append(QueuedEvent(.value(value, depth: 0), isBudgeted: true))
+    return .queued
   }
 
-  mutating func send(
-    completion: Subscribers.Completion<Failure>, from thread: UInt
-  ) -> (startsDrain: Bool, upstreams: [any Subscription]) {
-    guard sentCompletion == nil else { return (false, []) }
+  /// What `send(completion:from:)` leaves the sender to do.
+  struct CompletionAction {
+    /// The sender now holds the drain: drain, which delivers the completion.
+    var startsDrain = false
+    /// The upstream subscriptions the subject let go of, to be released after the lock.
+    var upstreamsToRelease: [any Subscription] = []
+  }
+
+  mutating func send(completion: Subscribers.Completion<Failure>, from thread: UInt) -> CompletionAction {
+    var action = CompletionAction()
+    guard sentCompletion == nil else { return action }
     sentCompletion = completion
-    let taken = upstreams
+    action.upstreamsToRelease = upstreams
     upstreams = []
-    let startsDrain = !isDraining
-    if startsDrain { startDrain(on: thread) }
+    action.startsDrain = !isDraining
+    if action.startsDrain { startDrain(on: thread) }
     enqueue(.completion(completion))
-    return (startsDrain, taken)
+    return action
+  }
+
+  /// What `addUpstream(_:)` leaves the caller to do with the upstream subscription.
+  enum UpstreamAction {
+    case cancel
+    case request
+    case none
   }
 
   mutating func addUpstream(_ subscription: any Subscription) -> UpstreamAction {
@@ -230,6 +215,18 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
     // A current-value subject always wants values (it keeps the latest); a passthrough subject
     // wants them once a subscriber does, as in Combine.
     return keepsCurrentValue || hasDownstreamDemand ? .request : .none
+  }
+
+  /// What `attach(_:from:)` leaves the caller to do.
+  @usableFromInline
+  enum AttachAction {
+    /// The caller holds the drain and the newcomer is at `position`: hand it its subscription, then
+    /// finish the delivery.
+    case handSubscription(position: Int)
+    /// The caller holds the drain, behind queued events: drain.
+    case drain
+    /// A drain runs: the newcomer waits in the queue.
+    case queued
   }
 
   @inlinable
@@ -249,6 +246,16 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
     return .handSubscription(position: subscribers.insert(newcomer))
   }
 
+  /// What `request(_:at:from:)` leaves the caller to do.
+  @usableFromInline
+  struct RequestAction {
+    @usableFromInline var upstreamsToRequest: [any Subscription] = []
+    @usableFromInline var startsDrain = false
+
+    @inlinable
+    init() {}
+  }
+
   @inlinable
   mutating func request(_ demand: Subscribers.Demand, at position: Int, from thread: UInt) -> RequestAction {
     var action = RequestAction()
@@ -265,7 +272,7 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
       // The first value of a current-value subject, or the latest one after demand ran out: the
       // value as it is now. Values queued before it are older, so the subscriber skips them.
       record.latestValue = .queued
-      if !isDraining {
+      if drain == nil {
         startDrain(on: thread)
         action.startsDrain = true
       }
@@ -296,7 +303,7 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
     guard let position = subscribers.position(of: key) else { return nil }
     subscribers.guardedFields(at: position).isLive = false
     subscribers.publishFlags(at: position)
-    guard isDraining else {
+    guard drain != nil else {
       let object = subscribers.remove(at: position)
       subscribers.compactIfSparse()
       return object
@@ -313,6 +320,33 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
     return true
   }
 
+  /// What the drainer does next (`nextEvent()`).
+  @usableFromInline
+  enum DrainAction {
+    /// The queue is empty and the drain is idle.
+    case stopDraining
+    /// Wake the sender waiting on this semaphore: it holds the drain from now on.
+    case handDrainOver(DispatchSemaphore)
+    /// Deliver the value to every record in the list.
+    case deliverToEveryone(Output)
+    /// Deliver the latest value to the subscriber at `position`, whose demand was already counted.
+    case deliverLatest(Output, position: Int)
+    /// Hand the subscriber just inserted at `position` its subscription.
+    case handSubscription(position: Int)
+    /// Hand a subscriber that came after the completion a subscription naming no record, then the
+    /// completion, then release it.
+    case handSubscriptionAndCompletion(NewSubscriber, Subscribers.Completion<Failure>)
+    /// Hand each subscriber taken out of the list the completion, then release it.
+    case complete(Subscribers.Completion<Failure>, [TakenSubscriber])
+  }
+
+  @usableFromInline
+  struct NextEvent {
+    @usableFromInline var action: DrainAction
+    /// Subscribers cancelled during the drain, which the drainer now releases.
+    @usableFromInline var released: [UnsafeMutableRawPointer]
+  }
+
   mutating func nextEvent() -> NextEvent {
     var next = NextEvent(action: .stopDraining, released: [])
     if !cancelledDuringDrain.isEmpty {
@@ -322,21 +356,17 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
       subscribers.compactIfSparse()
     }
     while let queued = pending.popFirst() {
-      if queued.isHostage { queuedHostages -= 1 }
-      if let handOff = queued.handOff {
-        // A sender waits for this value: it takes the drain over from here, with a fresh budget
-        // less the hostages still queued, which it delivers too.
+      if queued.isBudgeted { budgetedInQueue -= 1 }
+      if let handOver = queued.handOver {
+        // A sender waits for this value: the drain is handed over to it from here.
         pending.pushFirst(QueuedEvent(queued.event))
-        drainingThread = queued.sender
-        deliveringDepth = 0
-        hostagesAccepted = queuedHostages
-        subscribers.noteDrainHolder(queued.sender)
-        next.action = .handDrainOver(handOff)
+        startDrain(on: queued.sender)
+        next.action = .handDrainOver(handOver)
         return next
       }
       switch queued.event {
       case .value(let value, let depth):
-        deliveringDepth = depth
+        drain!.depth = depth
         next.action = .deliverToEveryone(value)
         return next
       case .latest(let key, let value):
@@ -353,11 +383,11 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
         record.latestValue = .notOwed
         record.demand -= 1
         subscribers.publishFlags(at: position)
-        deliveringDepth = 0
+        drain!.depth = 0
         next.action = .deliverLatest(value, position: position)
         return next
       case .attach(let newcomer):
-        deliveringDepth = 0
+        drain!.depth = 0
         if let deliveredCompletion {
           next.action = .handSubscriptionAndCompletion(newcomer, deliveredCompletion)
         } else {
@@ -365,7 +395,7 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
         }
         return next
       case .completion(let completion):
-        deliveringDepth = 0
+        drain!.depth = 0
         deliveredCompletion = completion
         next.action = .complete(completion, subscribers.removeAll())
         return next

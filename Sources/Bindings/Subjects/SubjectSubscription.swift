@@ -5,6 +5,15 @@ struct SubscriberKey: Sendable {
   @usableFromInline let serial: UInt64
   @usableFromInline let hint: Int
 
+  /// The hint of a key that names no place in the list: the subscription handed to a subscriber that
+  /// came after the completion, which reaches no record and requests nothing.
+  @inlinable
+  static var noPlace: Int { -1 }
+
+  /// Whether the key names no place in the list (``noPlace``).
+  @inlinable
+  var namesNoPlace: Bool { hint < 0 }
+
   @inlinable
   init(serial: UInt64, hint: Int) {
     self.serial = serial
@@ -58,7 +67,7 @@ struct SubjectSubscription: Subscription, CustomStringConvertible, Sendable {
   /// subscriber gets after the subject completed, which stands for Combine's empty subscription.
   @usableFromInline
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0 || key.hint < 0, "request(.none) is a programming error: demand must be positive")
+    precondition(demand > 0 || key.namesNoPlace, "request(.none) is a programming error: demand must be positive")
     core.control(core, key, .request(demand))
   }
 

@@ -1,7 +1,8 @@
 import Synchronization
 
 /// A subject's subscribers: one record per subscriber, in subscription order, in a buffer the list
-/// allocates and frees itself. All of the subject engine's pointer code is in this file.
+/// allocates and frees itself. The buffer and the records' subscriber references are handled only
+/// here; what leaves this file is said in "Where references go" below.
 ///
 /// Each record holds one reference to its subscriber (a class subscriber as it is, a value-type one in
 /// a ``SubscriberBox``), taken and given back by hand, with its demand, flags and delivery thunk. The
@@ -29,6 +30,17 @@ import Synchronization
 ///    the drain, until that thread's next mutation of the list. Other threads never use one. Outside
 ///    the lock, the view reads a record's flags (atomically), its thunk and serial (which never
 ///    change), and moves its `object` out and back around a delivery (no other thread reads it).
+///
+/// Where references go. A reference the list hands back is a raw pointer (`UnsafeMutableRawPointer`,
+/// one retain), and it leaves this file in four ways, each consumed exactly once by ``SubjectCore``
+/// after it unlocks: `remove(at:)` returns it through the state machine's `cancel` and through
+/// `NextEvent.released` (subscribers cancelled during a drain), to be given to `release(_:)`;
+/// `removeAll()` returns ``TakenSubscriber``s (reference and thunk) through `DrainAction.complete`,
+/// and a ``NewSubscriber`` that arrives after the completion comes back whole through
+/// `DrainAction.handSubscriptionAndCompletion`: the core calls the thunk on the reference, then
+/// releases it; the state machine's `takeEverything()` hands the rest to the core's `deinit`. The
+/// core also makes the payload pointers (`withUnsafePointer` on a value, a subscription or a
+/// completion) that `DrainView.hand` passes to a thunk for the length of one call.
 @usableFromInline
 struct SubscriberList: ~Copyable {
   /// Set in a record's flags while the subscriber is live.
@@ -131,7 +143,7 @@ struct SubscriberList: ~Copyable {
   /// O(log n) after a compaction.
   @inlinable
   func position(of key: SubscriberKey) -> Int? {
-    guard let buffer, key.hint >= 0 else { return nil }
+    guard let buffer, !key.namesNoPlace else { return nil }
     var found: Int?
     if key.hint < used, buffer[key.hint].serial == key.serial {
       found = key.hint

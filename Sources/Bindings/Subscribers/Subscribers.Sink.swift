@@ -57,7 +57,7 @@ extension Subscribers {
     public func receive(_ input: Input) -> Subscribers.Demand {
       handOff.deliver {
         receiveValue.call(input)
-      } release: {
+      } emptyClosure: {
         receiveValue.empty()
       }
       return .none

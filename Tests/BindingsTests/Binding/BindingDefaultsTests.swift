@@ -115,7 +115,7 @@ extension Reactive where Base: MainActorTestSlider {
 }
 
 extension MainThreadSerialized {
-  @Suite("two-way bindings and main-actor owners")
+  @Suite("two-way bindings and main-actor owners", .releasesEveryObject)
   struct TwoWayMainThreadTests {
     @Test("a change made on a background thread is written into the main-actor side on the main thread")
     @MainActor
@@ -207,7 +207,7 @@ extension Reactive where Base: NamedTargetsTestOwner {
   }
 }
 
-@Suite("what introspection calls a hand-written target")
+@Suite("what introspection calls a hand-written target", .releasesEveryObject)
 struct TargetNameTests {
   @Test("a target made in a Reactive extension member is named after the member")
   func member() {
@@ -229,7 +229,7 @@ struct TargetNameTests {
 
 // Live-object accounting counts only in debug builds (`LiveObjectToken` is empty in release).
 #if DEBUG
-@Suite("live-object accounting of bindings")
+@Suite("live-object accounting of bindings", .releasesEveryObject)
 struct BindingLiveObjectTests {
   @Test("a two-way link and a subject forwarder are counted while they live, and released with their owners")
   func counted() {

@@ -3,7 +3,7 @@ import Testing
 
 /// The README's and the tour's collection examples, compiled and checked. Each example's `print`
 /// is captured so the printed lines can be compared with the comments in the snippet.
-@Suite("README examples: collections")
+@Suite("README examples: collections", .releasesEveryObject)
 struct CollectionsReadmeExamplesTests {
   @Test("an edited array prints its change sets")
   func editedArray() {

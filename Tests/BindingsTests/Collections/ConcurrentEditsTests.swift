@@ -2,7 +2,7 @@ import Bindings
 import Foundation
 import Testing
 
-@Suite("observable array under concurrent edits")
+@Suite("observable array under concurrent edits", .releasesEveryObject)
 struct ConcurrentEditsTests {
   @Test("edits from several threads arrive in edit order and every change applies exactly")
   func concurrentEdits() {
@@ -62,7 +62,7 @@ final class LockedBox<Value>: @unchecked Sendable {
   func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
 }
 
-@Suite("sectioned arrays, sets and dictionaries under concurrent edits")
+@Suite("sectioned arrays, sets and dictionaries under concurrent edits", .releasesEveryObject)
 struct ConcurrentCollectionEditsTests {
   @Test("sectioned edits from several threads arrive in edit order and every change applies exactly")
   func sectioned() {

@@ -2,7 +2,7 @@ import Bindings
 import Foundation
 import Testing
 
-@Suite("derived observable arrays")
+@Suite("derived observable arrays", .releasesEveryObject)
 struct DerivedArraysTests {
   @Test("map keeps the source's changes and transforms only new elements")
   func map() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("ListTarget")
+@Suite("ListTarget", .releasesEveryObject)
 struct ListTargetTests {
   @Test("a bound list reloads with the current contents, then applies each change as a batch")
   func drivesList() {

@@ -3,7 +3,7 @@ import BindingsTesting
 import Foundation
 import Testing
 
-@Suite("MutableObservableArray")
+@Suite("MutableObservableArray", .releasesEveryObject)
 struct MutableObservableArrayTests {
   /// Subscribes to `array` and returns the changes it reports after the replay.
   private func changes(

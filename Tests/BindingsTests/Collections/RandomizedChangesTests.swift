@@ -4,7 +4,7 @@ import Testing
 
 /// Thousands of seeded random edits; after every event the reported change, applied to a copy of
 /// the previous contents, must give the new contents exactly. A failure names its seed.
-@Suite("randomized changesets")
+@Suite("randomized changesets", .releasesEveryObject)
 struct RandomizedChangesTests {
   static let seeds: [UInt64] = [1, 2, 3, 42, 2024]
 

@@ -6,7 +6,7 @@ import Testing
 /// redo each edit on the copy it replaced. These tests hold them to what that must keep: a member's
 /// or key's `hash(into:)` and `==` never make another thread wait, and the contents after any mix of
 /// edits, batches and concurrent edits are exactly what a plain set or dictionary would hold.
-@Suite("Set and dictionary edits: user code outside the lock, exact contents", .serialized)
+@Suite("Set and dictionary edits: user code outside the lock, exact contents", .serialized, .releasesEveryObject)
 struct UnorderedEditingTests {
   // Serialized: the tests share one gate, so a test running beside another could take the other's
   // blocked hash (and its semaphores) and leave it waiting forever.

@@ -65,7 +65,7 @@ func silentPublisher() -> (publisher: AnyPublisher<Int, TestError>, cancels: Cou
   return (publisher, cancels, requested)
 }
 
-@Suite("Swift Concurrency: publisher.values, AsyncSequence.publisher, async Future")
+@Suite("Swift Concurrency: publisher.values, AsyncSequence.publisher, async Future", .releasesEveryObject)
 struct ConcurrencyInteropTests {
   // MARK: values
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The decisions NotificationCenter's and ObservedValue's subscriptions take under their lock, as
 /// plain values.
-@Suite("demanded delivery state")
+@Suite("demanded delivery state", .releasesEveryObject)
 struct DemandedDeliveryStateTests {
   typealias State = DemandedDeliveryState<RecordingSubscriber<Int, Never>>
 

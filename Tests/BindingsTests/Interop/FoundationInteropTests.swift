@@ -14,7 +14,7 @@ final class NotificationCountingOwner: BindingOwner, @unchecked Sendable {
   var count = 0
 }
 
-@Suite("Foundation: NotificationCenter and Timer publishers")
+@Suite("Foundation: NotificationCenter and Timer publishers", .releasesEveryObject)
 struct FoundationInteropTests {
   @Test("publisher(for:object:) delivers each notification posted under the name, on the posting thread")
   func publishesNotifications() {

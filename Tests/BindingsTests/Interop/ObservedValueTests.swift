@@ -42,7 +42,7 @@ final class ObservedEditor: BindingOwner {
   var title = ""
 }
 
-@Suite("Observation: an @Observable property as a publisher and as a binding target")
+@Suite("Observation: an @Observable property as a publisher and as a binding target", .releasesEveryObject)
 struct ObservedValueTests {
   @Test("delivers the current value at once, then each change with the value already stored (rules 1, 2)")
   func currentValueThenChanges() {

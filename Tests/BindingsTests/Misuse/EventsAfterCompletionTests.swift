@@ -5,7 +5,7 @@ import Testing
 
 /// Misbehaving upstreams: an upstream that keeps sending after it completed, or after its
 /// subscriber cancelled, must not reach the downstream (Contracts.md rule 2).
-@Suite("Misuse: events after completion")
+@Suite("Misuse: events after completion", .releasesEveryObject)
 struct EventsAfterCompletionTests {
   @Test("removeDuplicates lets nothing through after the upstream finished")
   func removeDuplicatesAfterFinish() {

@@ -148,7 +148,7 @@ struct ZeroDemandTests {
   }
 }
 
-@Suite("request(.none) where Combine traps")
+@Suite("request(.none) where Combine traps", .releasesEveryObject)
 struct ZeroDemandTrapTests {
   @Test("AnyPublisher.producer traps on .none")
   func producer() async {

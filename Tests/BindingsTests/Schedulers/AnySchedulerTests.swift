@@ -19,7 +19,7 @@ private final class SearchModel {
   }
 }
 
-@Suite("AnyScheduler, UIScheduler and DispatchQueue time edge cases")
+@Suite("AnyScheduler, UIScheduler and DispatchQueue time edge cases", .releasesEveryObject)
 struct AnySchedulerTests {
   @Test("AnyScheduler forwards now, immediate, delayed and repeating work to the wrapped scheduler")
   func forwardsEverything() {

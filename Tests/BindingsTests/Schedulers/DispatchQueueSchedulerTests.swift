@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("DispatchQueue as a scheduler")
+@Suite("DispatchQueue as a scheduler", .releasesEveryObject)
 struct DispatchQueueSchedulerTests {
   typealias Stride = DispatchQueue.SchedulerTimeType.Stride
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("ImmediateScheduler")
+@Suite("ImmediateScheduler", .releasesEveryObject)
 struct ImmediateSchedulerTests {
   @Test("runs every kind of action at once, a single time")
   func runsAtOnce() {

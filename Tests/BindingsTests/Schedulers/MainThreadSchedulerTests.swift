@@ -6,7 +6,7 @@ import Testing
 
 // Serialized: an action pending from a parallel test would rightly make a main-thread action wait.
 extension MainThreadSerialized {
-  @Suite("MainThreadScheduler", .serialized)
+  @Suite("MainThreadScheduler", .serialized, .releasesEveryObject)
   struct MainThreadSchedulerTests {
     @Test("under swift test the main queue is serviced, on the thread that runs the main actor")
     @MainActor
@@ -34,8 +34,8 @@ extension MainThreadSerialized {
           group.addTask {
             await withCheckedContinuation { continuation in
               Thread.detachNewThread {
-                let first = ThreadIdentity.isProcessMainThread
-                let second = ThreadIdentity.isProcessMainThread
+                let first = ProcessMainThread.isCurrent
+                let second = ProcessMainThread.isCurrent
                 continuation.resume(returning: [first, second, Thread.isMainThread])
               }
             }
@@ -47,7 +47,7 @@ extension MainThreadSerialized {
       }
       #expect(answers.count == 4)
       for answer in answers { #expect(answer == [false, false, false]) }
-      let here = (ThreadIdentity.isProcessMainThread, ThreadIdentity.isProcessMainThread)
+      let here = (ProcessMainThread.isCurrent, ProcessMainThread.isCurrent)
       #expect(here.0 == Thread.isMainThread)
       #expect(here.1 == Thread.isMainThread)
     }

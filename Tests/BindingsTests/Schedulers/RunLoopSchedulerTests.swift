@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("RunLoop as a scheduler")
+@Suite("RunLoop as a scheduler", .releasesEveryObject)
 struct RunLoopSchedulerTests {
   typealias Stride = RunLoop.SchedulerTimeType.Stride
 

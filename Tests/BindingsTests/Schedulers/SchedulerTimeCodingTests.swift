@@ -6,7 +6,7 @@ import Testing
 
 /// Archives written by Combine read back here, and the other way round: each scheduler time type
 /// encodes to exactly Combine's JSON, and decodes from it to the same value.
-@Suite("scheduler time types encode as Combine does")
+@Suite("scheduler time types encode as Combine does", .releasesEveryObject)
 struct SchedulerTimeCodingTests {
   /// Encodes `value` alone and as a member of a keyed container, as an archive holding it would.
   private func expectCoding<Value: Codable & Equatable>(

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("CombineIdentifier")
+@Suite("CombineIdentifier", .releasesEveryObject)
 struct CombineIdentifierTests {
   @Test("fresh identifiers are unique, even when made on many threads")
   func freshAreUnique() {

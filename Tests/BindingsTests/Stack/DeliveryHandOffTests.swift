@@ -106,14 +106,14 @@ struct DeliveryHandOffTests {
     var releases = 0
     let calledBeforeTheEnd = handOff.deliver {
       calls += 1
-    } release: {
+    } emptyClosure: {
       releases += 1
     }
     let ended = handOff.end { releases += 1 }
     let endedAgain = handOff.end { releases += 1 }
     let calledAfterTheEnd = handOff.deliver {
       calls += 1
-    } release: {
+    } emptyClosure: {
       releases += 1
     }
     let hasEnded = handOff.hasEnded

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("Subscribers.Demand")
+@Suite("Subscribers.Demand", .releasesEveryObject)
 struct DemandTests {
   typealias Demand = Subscribers.Demand
 

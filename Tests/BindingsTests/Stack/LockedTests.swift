@@ -29,7 +29,7 @@ private final class DeinitProbe: @unchecked Sendable {
   deinit { onDeinit() }
 }
 
-@Suite("Locked")
+@Suite("Locked", .releasesEveryObject)
 struct LockedTests {
   @Test("withLock gives the state to its body and returns the body's result")
   func returnsResult() {

@@ -6,7 +6,7 @@ import Testing
 
 /// The sink hands values to its closure with no lock; a cancel or a completion that comes while a
 /// delivery runs leaves the closure's release to that delivery.
-@Suite("Sink: lock-free hand-over of values")
+@Suite("Sink: lock-free hand-over of values", .releasesEveryObject)
 struct SinkHandOffTests {
   final class Captured: @unchecked Sendable {}
 

@@ -4,7 +4,7 @@ import Testing
 @testable import Bindings
 
 /// Memory stays bounded while threads race: a subject's queue and the library objects alive at any
-/// moment are capped by fixed numbers (the hostage limit, the number of threads), not by how many
+/// moment are capped by fixed numbers (the drain budget, the number of threads), not by how many
 /// values are sent or how long the run lasts. Both are counted, not measured, so the check holds on a
 /// loaded machine and under sanitizers.
 @Suite("Stress: bounded memory", .releasesEveryObject)
@@ -55,9 +55,9 @@ struct BoundedMemoryStressTests {
     subject.send(completion: .finished)
     let expected = Dictionary(uniqueKeysWithValues: (0..<Self.senders).map { ($0, perSender) })
     expectStampsIntact(slow.values, complete: expected, "slow subscriber, \(seed)")
-    // Contracts.md: at most the hostage limit, one value per waiting sender, and here one
+    // Contracts.md: at most the drain budget, one value per waiting sender, and here one
     // subscription handoff per churner.
-    let queueLimit = SubjectStateMachine<Stamp, Never>.hostageLimit + Self.senders + Self.churners + 2
+    let queueLimit = SubjectStateMachine<Stamp, Never>.drainBudget + Self.senders + Self.churners + 2
     #expect(
       peaks.queued <= queueLimit,
       "the subject queued \(peaks.queued) events at once; the bound is \(queueLimit) — \(seed)")

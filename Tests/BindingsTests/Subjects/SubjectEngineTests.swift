@@ -122,8 +122,8 @@ struct SubjectEngineTests {
     #expect(recorder.events == [.subscription, .value(0), .completion(.finished)])
   }
 
-  @Test("a sender delivers at most the hostage limit of values other threads queued behind it")
-  func hostageBound() {
+  @Test("a sender delivers at most the drain budget of values other threads queued behind it")
+  func drainBudgetBound() {
     let subject = PassthroughSubject<Int, Never>()
     let subscriber = HoldingSubscriber(holdsFirst: true)
     subject.subscribe(subscriber)
@@ -136,7 +136,7 @@ struct SubjectEngineTests {
     }
     subscriber.holding.wait()
     // While the first sender delivers 0, another thread sends 100 values.
-    let limit = SubjectStateMachine<Int, Never>.hostageLimit
+    let limit = SubjectStateMachine<Int, Never>.drainBudget
     let otherDone = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
       for value in 1...100 { subject.send(value) }
@@ -159,7 +159,7 @@ struct SubjectEngineTests {
     subject.subscribe(subscriber)
     Thread.detachNewThread { subject.send(0) }
     subscriber.holding.wait()
-    let limit = SubjectStateMachine<Int, Never>.hostageLimit
+    let limit = SubjectStateMachine<Int, Never>.drainBudget
     let producerDone = Flag()
     Thread.detachNewThread {
       for value in 1...1000 { subject.send(value) }

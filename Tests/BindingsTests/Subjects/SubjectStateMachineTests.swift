@@ -53,7 +53,7 @@ struct SubjectStateMachineTests {
       return
     }
     #expect(reading { machine.isDraining })
-    #expect(reading { machine.drainingThread } == me)
+    #expect(reading { machine.drain?.holder } == me)
     #expect(reading { machine.finishIfNothingQueued() })
     guard case .handSubscription(position: 1) = machine.attach(newcomer(), from: me) else {
       Issue.record("expected the second subscriber at place 1")
@@ -106,7 +106,7 @@ struct SubjectStateMachineTests {
     _ = subscribe(&machine, demand: .unlimited)
     #expect(reading { machine.finishIfNothingQueued() })
     _ = machine.send(1, from: me, storeAfterCompletion: false)
-    guard case .ignore = machine.send(2, from: me, storeAfterCompletion: false) else {
+    guard case .queued = machine.send(2, from: me, storeAfterCompletion: false) else {
       Issue.record("a re-entrant send was not queued")
       return
     }
@@ -115,7 +115,7 @@ struct SubjectStateMachineTests {
       Issue.record("expected the re-entrant value next")
       return
     }
-    #expect(reading { machine.deliveringDepth } == 1)
+    #expect(reading { machine.drain?.depth } == 1)
     guard case .stopDraining = machine.nextEvent().action else {
       Issue.record("expected the drain to end")
       return
@@ -130,12 +130,12 @@ struct SubjectStateMachineTests {
       Issue.record("unexpected action")
       return
     }
-    machine.deliveringDepth = Machine.maximumCascadeDepth
+    machine.drain!.depth = Machine.maximumCascadeDepth
     guard case .reportCycle = machine.send(1, from: me, storeAfterCompletion: false) else {
       Issue.record("expected the cycle to be reported")
       return
     }
-    guard case .ignore = machine.send(2, from: me, storeAfterCompletion: false) else {
+    guard case .dropped = machine.send(2, from: me, storeAfterCompletion: false) else {
       Issue.record("expected the second cut to be silent")
       return
     }
@@ -144,15 +144,15 @@ struct SubjectStateMachineTests {
   }
 
   @Test("other threads' sends are queued up to the budget; the next sender waits to take the drain over")
-  func hostageBudget() {
+  func drainBudgetIsKept() {
     var machine = Machine(current: nil)
     _ = subscribe(&machine, demand: .unlimited)
     guard case .deliverToEveryone = machine.send(-1, from: me, storeAfterCompletion: false) else {
       Issue.record("unexpected action")
       return
     }
-    for value in 0..<Machine.hostageLimit {
-      guard case .ignore = machine.send(value, from: other, storeAfterCompletion: false) else {
+    for value in 0..<Machine.drainBudget {
+      guard case .queued = machine.send(value, from: other, storeAfterCompletion: false) else {
         Issue.record("value \(value), within the budget, was not queued")
         return
       }
@@ -161,9 +161,9 @@ struct SubjectStateMachineTests {
       Issue.record("a sender past the budget did not wait")
       return
     }
-    for value in 0..<Machine.hostageLimit {
+    for value in 0..<Machine.drainBudget {
       guard case .deliverToEveryone(value) = machine.nextEvent().action else {
-        Issue.record("expected hostage \(value)")
+        Issue.record("expected budgeted value \(value)")
         return
       }
     }
@@ -171,8 +171,8 @@ struct SubjectStateMachineTests {
       Issue.record("expected the drain to be handed to the waiting sender")
       return
     }
-    #expect(reading { machine.drainingThread } == other)
-    #expect(reading { machine.queuedHostages } == 0)
+    #expect(reading { machine.drain?.holder } == other)
+    #expect(reading { machine.budgetedInQueue } == 0)
     guard case .deliverToEveryone(99) = machine.nextEvent().action else {
       Issue.record("the new drain holder did not deliver its own value first")
       return
@@ -294,14 +294,54 @@ struct SubjectStateMachineTests {
     #expect(reading { machine.subscribers.guardedFields(at: position).latestValue } == .owedOnDemand)
   }
 
+  @Test("after the completion a value is dropped, or stored by a current-value subject when asked")
+  func valuesAfterTheCompletion() {
+    var machine = Machine(current: 0)
+    _ = machine.send(completion: .finished, from: me)
+    guard case .dropped = machine.send(1, from: me, storeAfterCompletion: false) else {
+      Issue.record("a value sent after the completion was not dropped")
+      return
+    }
+    #expect(reading { machine.current } == 0)
+    guard case .stored = machine.send(2, from: me, storeAfterCompletion: true) else {
+      Issue.record("a value set after the completion was not stored")
+      return
+    }
+    #expect(reading { machine.current } == 2)
+    guard case .complete(.finished, let targets) = machine.nextEvent().action, targets.isEmpty else {
+      Issue.record("expected only the completion in the queue")
+      return
+    }
+    guard case .stopDraining = machine.nextEvent().action else {
+      Issue.record("expected the drain to end")
+      return
+    }
+    #expect(!reading { machine.isDraining })
+  }
+
+  @Test("the drain exists only while it runs: taken by the first sender, handed back when the queue is empty")
+  func drainExistsOnlyWhileItRuns() {
+    var machine = Machine(current: 0)
+    #expect(reading { machine.drain == nil })
+    guard case .deliverToEveryone = machine.send(1, from: me, storeAfterCompletion: false) else {
+      Issue.record("unexpected action")
+      return
+    }
+    #expect(reading { machine.drain?.holder } == me)
+    #expect(reading { machine.drain?.depth } == 0)
+    #expect(reading { machine.drain?.budgetUsed } == 0)
+    #expect(reading { machine.finishIfNothingQueued() })
+    #expect(reading { machine.drain == nil })
+  }
+
   @Test("a completion takes every subscriber out of the list; a later subscriber gets it at once")
   func completion() {
     var machine = Machine(current: nil)
     _ = subscribe(&machine, demand: .unlimited)
     _ = subscribe(&machine, demand: .none)
-    let (startsDrain, upstreams) = machine.send(completion: .failure(.oops), from: me)
-    #expect(startsDrain)
-    #expect(upstreams.isEmpty)
+    let action = machine.send(completion: .failure(.oops), from: me)
+    #expect(action.startsDrain)
+    #expect(action.upstreamsToRelease.isEmpty)
     guard case .complete(.failure(.oops), let targets) = machine.nextEvent().action else {
       Issue.record("expected the completion")
       return
@@ -309,7 +349,7 @@ struct SubjectStateMachineTests {
     #expect(targets.count == 2)
     for target in targets { SubscriberList.release(target.object) }
     #expect(reading { machine.subscriberCount } == 0)
-    guard case .ignore = machine.send(1, from: me, storeAfterCompletion: false) else {
+    guard case .dropped = machine.send(1, from: me, storeAfterCompletion: false) else {
       Issue.record("unexpected action")
       return
     }

@@ -6,7 +6,7 @@ import Testing
 // The README's examples of the stack, schedulers and testing tools, as they appear there.
 
 extension MainThreadSerialized {
-  @Suite("README examples: stack, schedulers and testing")
+  @Suite("README examples: stack, schedulers and testing", .releasesEveryObject)
   struct ReadmeStackExamplesTests {
     @Test("The stack: a current-value subject and a sink")
     func stack() {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Bindings
 
-@Suite("TestScheduler", .timeLimit(.minutes(1)))
+@Suite("TestScheduler", .timeLimit(.minutes(1)), .releasesEveryObject)
 struct TestSchedulerTests {
   typealias Time = TestScheduler.SchedulerTimeType
 

@@ -27,7 +27,7 @@ final class DebouncedSearchViewModel<S: Scheduler> {
   }
 }
 
-@Suite("Testing a view model with TestScheduler")
+@Suite("Testing a view model with TestScheduler", .releasesEveryObject)
 struct ViewModelExampleTests {
   @Test("the search runs once, 300 ms after the last keystroke")
   func searchIsDebounced() {

@@ -8,19 +8,19 @@
 /// subscriber → this subscription ⇢ operator, and the dashed link goes at the end:
 ///
 /// 1. On `cancel()`: taken out under the lock and cancelled after unlocking.
-/// 2. On a completion the operator delivered: the operator calls ``release()``.
+/// 2. On a completion the operator delivered: the operator calls ``detach()``.
 ///
 /// The operator then lives only as long as its upstream or an in-flight delivery holds it, and takes
 /// the subscriber with it. Values never pass through here, so the per-value path is unchanged.
 ///
 /// ```swift
-/// let subscription = ReleasingSubscription<Inner>()
+/// let subscription = DetachingSubscription<Inner>()
 /// subscription.attach(inner)
 /// downstream.receive(subscription: subscription)
 /// // … after delivering the completion:
-/// subscription.release()
+/// subscription.detach()
 /// ```
-final class ReleasingSubscription<Target: Subscription & AnyObject>: Subscription, CustomStringConvertible,
+final class DetachingSubscription<Target: Subscription & AnyObject>: Subscription, CustomStringConvertible,
   @unchecked Sendable
 {
   private let target = Locked<Target?>(nil)
@@ -49,8 +49,8 @@ final class ReleasingSubscription<Target: Subscription & AnyObject>: Subscriptio
 
   /// Lets go of the operator after the stream ended with a completion; requests and cancels that
   /// come later have nothing left to do, as after any completion.
-  func release() {
-    let released = target.withLock { $0.take() }
-    _ = released
+  func detach() {
+    let detached = target.withLock { $0.take() }
+    _ = detached  // released here, after the lock
   }
 }
