@@ -286,7 +286,7 @@ private final class UnsubscribedUpstream: Publisher, @unchecked Sendable {
   }
 }
 
-@Suite("values: an upstream that sends before its subscription")
+@Suite("values: an upstream that sends before its subscription", .releasesEveryObject)
 struct ValuesBeforeSubscriptionTests {
   @Test(
     "a value sent before the subscription ends the waiting next() calls with nil, as in Combine, instead of hanging them"
