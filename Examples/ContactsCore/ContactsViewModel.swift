@@ -115,12 +115,13 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
   /// The latest message from ``errors``, until a command succeeds or ``dismissError()``.
   @Published public private(set) var lastError: String?
 
-  /// ``visible``, editable: only the search writes it.
-  let visibleContacts: MutableObservableArray<Contact>
+  /// The search (rules 1–3): ``visible`` is its results.
+  let search: ContactSearch
+  /// ``visible``, as the selection reads it.
+  var visibleContacts: ObservableArray<Contact> { search.results }
   /// The undo stack, newest last. An observable array, so that ``canUndo`` follows its edits in
   /// order, whichever thread made them.
   let undoSteps = MutableObservableArray<UndoStep>()
-  let filterState: Mutex<FilterState>
   let exportState = Mutex(ExportState())
   let exportQueue: DispatchQueue
   let exportDestination: ExportDestination
@@ -146,24 +147,17 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
     exportDestination: @escaping ExportDestination = { _ in }
   ) {
     all = MutableObservableArray(contacts)
-    visibleContacts = MutableObservableArray(contacts)
-    visible = visibleContacts
-    let summary = Self.summary(visible: contacts.count, total: contacts.count, isFiltered: false)
-    filterState = Mutex(FilterState(shownSummary: summary))
+    search = ContactSearch(all: all)
+    visible = search.results
     self.exportQueue = exportQueue
     self.exportDestination = exportDestination
     nextID = Atomic((contacts.map(\.id).max() ?? 0) + 1)
-    status = summary
+    status = search.summary
 
-    // Rule 1: the throttled search. The replayed current query is dropped: `visible` already
-    // reflects it, and the first keystroke then goes through at once.
-    $query
-      .removeDuplicates()
-      .dropFirst()
-      .throttle(for: .milliseconds(150), scheduler: scheduler, latest: true)
-      ~> (self, { model, query in model.refilter(applying: query) })
-    // Rule 2: any edit of `all` refilters with the applied query.
-    all ~> (self, { model, _ in model.refilter(applying: nil) })
+    // Rules 1–3: the search filters `all` by the throttled query; its outcomes are published here.
+    search.follow($query, throttledOn: scheduler)
+    search.appliedQueries ~> (self, { model, text in model.appliedQuery = text })
+    search.summaries ~> (self, { model, summary in model.status = summary })
 
     // Rule 4: the selection follows its contact, and ends when the contact leaves the list.
     let selection = self.selection
@@ -274,7 +268,7 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
     }
     let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
     let contact = Contact(id: id, firstName: firstName, lastName: lastName, email: email, phone: phone, group: group)
-    filterState.withLock { $0.keep(id) }
+    search.keep(id)
     all.append(contact)
     recordUndo(.added(contact))
     selectedID = id
@@ -346,7 +340,7 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
   /// Edits the contact the form shows, if any, as an undoable step.
   private func editFormContact(_ field: ContactField, _ change: (inout Contact) -> Void) {
     guard let id = form.contactID else { return }
-    filterState.withLock { $0.keep(id) }
+    search.keep(id)
     let edit = all.batchUpdate { contacts -> (before: Contact, after: Contact)? in
       guard let index = contacts.firstIndex(where: { $0.id == id }) else { return nil }
       let before = contacts[index]
