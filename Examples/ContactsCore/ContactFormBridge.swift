@@ -31,7 +31,7 @@ extension ContactsViewModel {
   /// Edits the contact the form shows, if any, as an undoable step.
   private func editFormContact(_ field: ContactField, _ change: (inout Contact) -> Void) {
     guard let id = form.contactID else { return }
-    filterState.withLock { $0.keep(id) }
+    search.keep(id)
     let edit = all.batchUpdate { contacts -> (before: Contact, after: Contact)? in
       guard let index = contacts.firstIndex(where: { $0.id == id }) else { return nil }
       let before = contacts[index]

@@ -115,11 +115,12 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
   /// The latest message from ``errors``, until a command succeeds or ``dismissError()``.
   @Published public private(set) var lastError: String?
 
-  /// ``visible``, editable: only the search writes it.
-  let visibleContacts: MutableObservableArray<Contact>
+  /// The search (rules 1–3): ``visible`` is its results.
+  let search: ContactSearch
+  /// ``visible``, as the selection reads it.
+  var visibleContacts: ObservableArray<Contact> { search.results }
   /// The undo stack (rule 6).
   let history = UndoHistory(limit: ContactsViewModel.undoLimit)
-  let filterState: Mutex<FilterState>
   /// The background export (rule 8).
   let exporter: ContactExporter
   private let nextID: Atomic<Int>
@@ -144,23 +145,16 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
     exportDestination: @escaping ExportDestination = { _ in }
   ) {
     all = MutableObservableArray(contacts)
-    visibleContacts = MutableObservableArray(contacts)
-    visible = visibleContacts
-    let summary = Self.summary(visible: contacts.count, total: contacts.count, isFiltered: false)
-    filterState = Mutex(FilterState(shownSummary: summary))
+    search = ContactSearch(all: all)
+    visible = search.results
     exporter = ContactExporter(queue: exportQueue, destination: exportDestination)
     nextID = Atomic((contacts.map(\.id).max() ?? 0) + 1)
-    status = summary
+    status = search.summary
 
-    // Rule 1: the throttled search. The replayed current query is dropped: `visible` already
-    // reflects it, and the first keystroke then goes through at once.
-    $query
-      .removeDuplicates()
-      .dropFirst()
-      .throttle(for: .milliseconds(150), scheduler: scheduler, latest: true)
-      ~> (self, { model, query in model.refilter(applying: query) })
-    // Rule 2: any edit of `all` refilters with the applied query.
-    all ~> (self, { model, _ in model.refilter(applying: nil) })
+    // Rules 1–3: the search filters `all` by the throttled query; its outcomes are published here.
+    search.follow($query, throttledOn: scheduler)
+    search.appliedQueries ~> (self, { model, text in model.appliedQuery = text })
+    search.summaries ~> (self, { model, summary in model.status = summary })
 
     // Rule 4: the selection follows its contact, and ends when the contact leaves the list.
     let selection = self.selection
@@ -268,7 +262,7 @@ public final class ContactsViewModel: BindingOwner, @unchecked Sendable {
     }
     let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
     let contact = Contact(id: id, firstName: firstName, lastName: lastName, email: email, phone: phone, group: group)
-    filterState.withLock { $0.keep(id) }
+    search.keep(id)
     all.append(contact)
     history.record(.added(contact))
     selectedID = id

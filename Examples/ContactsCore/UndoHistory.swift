@@ -90,7 +90,7 @@ extension ContactsViewModel {
       all.batchUpdate { _ = Self.remove(id: contact.id, from: &$0) }
       succeed("Removed \(contact.fullName)")
     case .deleted(let contact, let index):
-      filterState.withLock { $0.keep(contact.id) }
+      search.keep(contact.id)
       all.batchUpdate { contacts in
         guard !contacts.contains(where: { $0.id == contact.id }) else { return }
         contacts.insert(contact, at: min(index, contacts.count))
@@ -98,7 +98,7 @@ extension ContactsViewModel {
       selectedID = contact.id
       succeed("Restored \(contact.fullName)")
     case .edited(let before, _):
-      filterState.withLock { $0.keep(before.id) }
+      search.keep(before.id)
       all.batchUpdate { contacts in
         guard let index = contacts.firstIndex(where: { $0.id == before.id }) else { return }
         contacts[index] = before

@@ -360,12 +360,14 @@ extension ArrayChangeset {
   /// updates.
   @inlinable
   init<Element: Equatable, ID: Hashable>(old: [Element], new: [Element], identity: (Element) -> ID) {
-    let oldIDs = old.map(identity)
-    let newIDs = new.map(identity)
-    if let change = ArrayChangeset(keepingOrderOf: old, new, oldIDs: oldIDs, newIDs: newIDs) {
+    if let change = ArrayChangeset(narrowingOrWidening: old, new, identity: identity)
+      ?? ArrayChangeset(matchingUniqueIdentitiesOf: old, new, identity: identity)
+    {
       self = change
       return
     }
+    let oldIDs = old.map(identity)
+    let newIDs = new.map(identity)
     let difference = newIDs.difference(from: oldIDs).inferringMoves()
     var removed = [Bool](repeating: false, count: old.count)
     var inserted = [Bool](repeating: false, count: new.count)
@@ -401,43 +403,125 @@ extension ArrayChangeset {
     self.init(deletes: deletes, inserts: inserts, updates: updates, moves: moves)
   }
 
-  /// The changeset between `old` and `new` when no element they share changed its order — what a
-  /// filter, a narrowing or widening search, or an edit that only adds and removes makes — found in
-  /// O(*n* + *m*) with hashing instead of a diff; `nil` when an identity repeats in either array or
-  /// the shared elements were reordered (the caller then diffs).
+  /// The changeset between `old` and `new` when one holds the other's identities in the same order
+  /// with others between them — a search that narrows (only deletes) or widens (only inserts) —
+  /// found by walking both once and comparing identities, with no hashing; `nil` otherwise. When an
+  /// identity repeats, the earliest of the equal ones are matched.
+  @inlinable
+  init?<Element: Equatable, ID: Equatable>(
+    narrowingOrWidening old: [Element],
+    _ new: [Element],
+    identity: (Element) -> ID
+  ) {
+    guard old.count != new.count else { return nil }
+    let isNarrowing = new.count < old.count
+    let longer = isNarrowing ? old : new
+    let shorter = isNarrowing ? new : old
+    var extra: [Int] = []
+    extra.reserveCapacity(longer.count - shorter.count)
+    var updates: [Int] = []
+    var next = 0
+    for offset in longer.indices {
+      if next < shorter.count, identity(longer[offset]) == identity(shorter[next]) {
+        if longer[offset] != shorter[next] { updates.append(isNarrowing ? offset : next) }
+        next += 1
+      } else {
+        extra.append(offset)
+        // More left over than the lengths differ by: the shorter one is not held in order.
+        guard extra.count <= longer.count - shorter.count else { return nil }
+      }
+    }
+    guard next == shorter.count else { return nil }
+    self.init(
+      sortedDeletes: isNarrowing ? extra : [], sortedInserts: isNarrowing ? [] : extra, sortedUpdates: updates,
+      sortedMoves: [])
+  }
+
+  /// The changeset between `old` and `new` matched by identity when no identity repeats among the
+  /// elements both hold, found without a diff: one hash table of the old identities, one lookup per
+  /// new element, and the longest run of shared elements that kept their relative order (found in
+  /// O(*s* log *s*) for *s* shared elements, O(*s*) when they all kept it — a filter, a search) stays;
+  /// the other shared elements are moves. `nil` when an identity repeats (the caller then diffs).
+  ///
+  /// A fixed number of allocations whatever the sizes: the table and a few arrays of offsets.
   @inlinable
   init?<Element: Equatable, ID: Hashable>(
-    keepingOrderOf old: [Element],
+    matchingUniqueIdentitiesOf old: [Element],
     _ new: [Element],
-    oldIDs: [ID],
-    newIDs: [ID]
+    identity: (Element) -> ID
   ) {
-    let oldSet = Set(oldIDs)
-    let newSet = Set(newIDs)
-    guard oldSet.count == oldIDs.count, newSet.count == newIDs.count else { return nil }
+    var oldOffsets = [ID: Int](minimumCapacity: old.count)
+    for offset in old.indices {
+      guard oldOffsets.updateValue(offset, forKey: identity(old[offset])) == nil else { return nil }
+    }
+    // For each new element, its offset in `old`, or -1 when it is new.
+    var sources = [Int](repeating: -1, count: new.count)
+    var isShared = [Bool](repeating: false, count: old.count)
+    var isInOrder = true
+    var lastSource = -1
+    for offset in new.indices {
+      guard let source = oldOffsets[identity(new[offset])] else { continue }
+      guard !isShared[source] else { return nil }
+      isShared[source] = true
+      sources[offset] = source
+      if source < lastSource { isInOrder = false }
+      lastSource = source
+    }
+    let stays = isInOrder ? nil : Self.longestIncreasingRun(of: sources)
     var deletes: [Int] = []
     var inserts: [Int] = []
     var updates: [Int] = []
-    var newOffset = 0
-    for oldOffset in oldIDs.indices {
-      guard newSet.contains(oldIDs[oldOffset]) else {
-        deletes.append(oldOffset)
-        continue
+    var moves: [Move] = []
+    var movedDeletes: [Int] = []
+    for offset in old.indices where !isShared[offset] { deletes.append(offset) }
+    for offset in new.indices {
+      let source = sources[offset]
+      if source < 0 {
+        inserts.append(offset)
+      } else if stays?[offset] ?? true {
+        if old[source] != new[offset] { updates.append(source) }
+      } else if old[source] == new[offset] {
+        moves.append(Move(from: source, to: offset))
+      } else {
+        // A list cannot move and reload one row in the same batch.
+        movedDeletes.append(source)
+        inserts.append(offset)
       }
-      while newOffset < newIDs.count && !oldSet.contains(newIDs[newOffset]) {
-        inserts.append(newOffset)
-        newOffset += 1
+    }
+    if !movedDeletes.isEmpty {
+      deletes.append(contentsOf: movedDeletes)
+      deletes.sort()
+    }
+    if !updates.isEmpty && !isInOrder { updates.sort() }
+    if !moves.isEmpty { moves.sort { $0.from < $1.from } }
+    self.init(sortedDeletes: deletes, sortedInserts: inserts, sortedUpdates: updates, sortedMoves: moves)
+  }
+
+  /// For each entry of `sources` (old offsets in new order, -1 for none), whether it belongs to one
+  /// longest strictly increasing subsequence of the non-negative entries: patience sorting, in
+  /// O(*s* log *s*).
+  @inlinable
+  static func longestIncreasingRun(of sources: [Int]) -> [Bool] {
+    // tails[k]: the offset (into `sources`) ending the best run of length k + 1 found so far.
+    var tails: [Int] = []
+    var previous = [Int](repeating: -1, count: sources.count)
+    for offset in sources.indices where sources[offset] >= 0 {
+      let value = sources[offset]
+      var low = 0
+      var high = tails.count
+      while low < high {
+        let middle = (low + high) / 2
+        if sources[tails[middle]] < value { low = middle + 1 } else { high = middle }
       }
-      // The next shared element of `new` must be this one, or the shared elements were reordered.
-      guard newOffset < newIDs.count, newIDs[newOffset] == oldIDs[oldOffset] else { return nil }
-      if old[oldOffset] != new[newOffset] { updates.append(oldOffset) }
-      newOffset += 1
+      if low > 0 { previous[offset] = tails[low - 1] }
+      if low == tails.count { tails.append(offset) } else { tails[low] = offset }
     }
-    while newOffset < newIDs.count {
-      guard !oldSet.contains(newIDs[newOffset]) else { return nil }
-      inserts.append(newOffset)
-      newOffset += 1
+    var stays = [Bool](repeating: false, count: sources.count)
+    var offset = tails.last ?? -1
+    while offset >= 0 {
+      stays[offset] = true
+      offset = previous[offset]
     }
-    self.init(deletes: deletes, inserts: inserts, updates: updates)
+    return stays
   }
 }

@@ -154,7 +154,8 @@ final class MappingDeriver<Source, Derived>: ArrayDeriver {
 
 @usableFromInline
 final class CompactMappingDeriver<Source, Derived>: ArrayDeriver {
-  @usableFromInline let transform: (Source) -> Derived?
+  /// Variable for ``ObservableArray/filter(by:_:)``, which sets it for each new value.
+  @usableFromInline var transform: (Source) -> Derived?
   /// For each source element, 1 when it is in the derived array.
   @usableFromInline var included: [UInt8] = []
   /// Prefix counts over `included`: where in the derived array a source offset lands.

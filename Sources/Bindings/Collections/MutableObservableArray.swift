@@ -311,9 +311,11 @@ extension MutableObservableArray where Element: Equatable {
   /// An element that both moved and changed is reported as a delete and an insert, since a list
   /// cannot move and reload one row in the same batch.
   ///
-  /// - Complexity: O(*n* + *m*) when the elements both arrays hold keep their order (a filter, a
-  ///   search that narrows or widens, adds and removes) and identities are unique; otherwise
-  ///   O((*n* + *m*) · *d*) for *d* differences, as `difference(from:)`.
+  /// - Complexity: with unique identities, O(*n* + *m*) when the elements both arrays hold keep
+  ///   their order (a filter, a search that narrows or widens, adds and removes), and
+  ///   O(*n* + *m* + *s* log *s*) for *s* shared elements when some moved; a fixed number of
+  ///   allocations whatever the sizes. When an identity repeats, O((*n* + *m*) · *d*) for *d*
+  ///   differences, as `difference(from:)`.
   @inlinable
   public func replace<ID: Hashable>(with newElements: [Element], identifiedBy identity: (Element) -> ID) {
     replace(with: newElements) { old, new in

@@ -46,11 +46,11 @@ struct CollectionsReadmeExamplesTests {
     let rows = MutableObservableArray([Row(id: 1, title: "Ada"), Row(id: 2, title: "Grace")])
     let rowToken = rows.dropFirst().sink { print($0.change) }
     rows.replace(with: [Row(id: 2, title: "Grace"), Row(id: 1, title: "Ada L.")], identifiedBy: \.id)
-    // prints "deletes [0], inserts [1]" (Ada moved and changed: a list cannot move and reload one row)
+    // prints "updates [0], moves [1→0]" (Ada changed in place, Grace moved before her)
     rows.replace(with: [Row(id: 2, title: "Grace H."), Row(id: 1, title: "Ada L.")], identifiedBy: \.id)
     // prints "updates [0]"
 
-    #expect(output == ["deletes [1], inserts [0, 3]", "deletes [0], inserts [1]", "updates [0]"])
+    #expect(output == ["deletes [1], inserts [0, 3]", "updates [0], moves [1→0]", "updates [0]"])
     token.cancel()
     rowToken.cancel()
   }

@@ -135,4 +135,42 @@ struct RandomizedChangesTests {
     #expect(changes[1].inserts == Array(stride(from: 0, to: 1_000, by: 3)) && changes[1].deletes.isEmpty)
     token.cancel()
   }
+
+  @Test("moved blocks are moves of their elements only, and the rest stays", arguments: seeds)
+  func movedBlocks(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let all = (0..<300).map { Item(id: $0, value: 0) }
+    let array = MutableObservableArray(all)
+    let checker = ChangeChecker(array)
+    var changes: [ArrayChangeset] = []
+    let token = array.dropFirst().sink { changes.append($0.change) }
+    var next = all
+    for _ in 0..<3 {
+      let start = Int.random(in: 0..<280, using: &random)
+      let block = Array(next[start..<start + 20])
+      next.removeSubrange(start..<start + 20)
+      next.insert(contentsOf: block, at: Int.random(in: 0...next.count, using: &random))
+    }
+    next[5].value = 1  // changed: an update if it stayed, a delete and an insert if it moved
+    array.replace(with: next, identifiedBy: \.id)
+    #expect(array.contents == next)
+    #expect(checker.failures.isEmpty, "seed \(seed): \(checker.failures.prefix(3))")
+    let change = changes.last ?? ArrayChangeset()
+    #expect(change.moves.count + change.deletes.count <= 60, "only the moved blocks' elements move")
+    token.cancel()
+  }
+
+  @Test("replaces keyed by identities that repeat apply exactly", arguments: seeds)
+  func repeatedIdentities(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let array = MutableObservableArray<Item>()
+    let checker = ChangeChecker(array)
+    for _ in 0..<300 {
+      let next = (0..<Int.random(in: 0..<12, using: &random)).map { _ in
+        Item(id: Int.random(in: 0..<4, using: &random), value: Int.random(in: 0..<2, using: &random))
+      }
+      array.replace(with: next, identifiedBy: \.id)
+    }
+    #expect(checker.failures.isEmpty, "seed \(seed): \(checker.failures.prefix(3))")
+  }
 }

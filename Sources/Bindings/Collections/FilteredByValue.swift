@@ -1,0 +1,146 @@
+extension ObservableArray {
+  /// A read-only array of the elements that satisfy `isIncluded` for the latest value of `value`,
+  /// such as the rows that match a search field's query, with exact changes and no diff.
+  ///
+  /// ```swift
+  /// let names = MutableObservableArray(["Ada", "Alan", "Grace"])
+  /// let query = CurrentValueSubject<String, Never>("A")
+  /// let matches = names.filter(by: query) { name, query in name.hasPrefix(query) }
+  /// let token = matches.dropFirst().sink { print($0.contents, $0.change) }
+  /// query.send("G")   // prints "["Grace"] deletes [0, 1], inserts [0]"
+  /// ```
+  ///
+  /// When `value` sends, `isIncluded` runs once per element of the source and the event carries the
+  /// elements that left (deletes) and came (inserts), as the new value decides: no elements are
+  /// compared or hashed. When the source changes, its change is mapped as ``filter(_:)`` maps it,
+  /// with the latest value. An element that stays is not updated. Until `value` sends its first
+  /// value, the array is empty; when `value` finishes, the last value stays.
+  ///
+  /// Events are delivered in the order the source and `value` sent them, one at a time. If one
+  /// arrives while another is being applied (from another thread, or from a subscriber of this
+  /// array), it is queued and applied by the thread already applying, before that thread returns;
+  /// so the sender may return before its change shows. The derived array keeps the source and its
+  /// subscription to `value` alive while it is held or subscribed.
+  ///
+  /// - Complexity: O(*n*) per value (one `isIncluded` call per element); per source event, as
+  ///   ``filter(_:)``.
+  public func filter<Value: Publisher>(
+    by value: Value,
+    _ isIncluded: @escaping (Element, Value.Output) -> Bool
+  ) -> ObservableArray<Element> where Value.Failure == Never {
+    let core = CollectionCore<[Element], ArrayChangeset>(contents: [], resetChange: .reset)
+    let deriver = FilteringByValueDeriver<Element, Value.Output>(isIncluded, core: core)
+    // The value first, so that the source's replay is filtered with the value it replays.
+    let valueToken = value.sink { deriver.submit(.value($0)) }
+    let sourceToken = sink { deriver.submit(.source($0)) }
+    return ObservableArray(
+      core: core,
+      derivation: AnyCancellable {
+        valueToken.cancel()
+        sourceToken.cancel()
+      })
+  }
+}
+
+/// The state behind ``ObservableArray/filter(by:_:)``: the inputs are applied one at a time, in the
+/// order they were submitted, by whichever thread found none being applied.
+final class FilteringByValueDeriver<Element, Value>: @unchecked Sendable {
+  enum Input {
+    case source(ObservableArrayEvent<Element>)
+    case value(Value)
+  }
+
+  /// Inputs submitted while another thread was applying, and whether one is.
+  struct Queue {
+    var pending: [Input] = []
+    var isApplying = false
+
+    /// Queues `input`; returns whether the caller must apply the queue (nobody else is).
+    mutating func submit(_ input: Input) -> Bool {
+      pending.append(input)
+      guard !isApplying else { return false }
+      isApplying = true
+      return true
+    }
+
+    /// Takes the queued inputs, or ends the caller's turn when there are none.
+    mutating func take() -> [Input] {
+      if pending.isEmpty { isApplying = false }
+      defer { pending = [] }
+      return pending
+    }
+  }
+
+  let isIncluded: (Element, Value) -> Bool
+  let core: CollectionCore<[Element], ArrayChangeset>
+  let queue = Locked(Queue())
+  private let liveObject = LiveObjectToken("FilteringByValueDeriver")
+  // The state below is reached only by the thread whose turn it is to apply (the queue hands out one
+  // turn at a time).
+  /// The source's contents as of the last source event applied.
+  var sourceContents: [Element] = []
+  /// Maps the source's changes with the latest value; its flags say which elements are shown.
+  let filter: CompactMappingDeriver<Element, Element>
+
+  init(_ isIncluded: @escaping (Element, Value) -> Bool, core: CollectionCore<[Element], ArrayChangeset>) {
+    self.isIncluded = isIncluded
+    self.core = core
+    filter = CompactMappingDeriver { _ in nil }
+  }
+
+  /// Applies `input` now, or leaves it to the thread that is applying.
+  func submit(_ input: Input) {
+    guard queue.withLock({ $0.submit(input) }) else { return }
+    while true {
+      let inputs = queue.withLock { $0.take() }
+      if inputs.isEmpty { return }
+      for input in inputs { apply(input) }
+    }
+  }
+
+  private func apply(_ input: Input) {
+    switch input {
+    case .source(let event):
+      sourceContents = event.contents
+      filter.receive(event, into: core)
+    case .value(let newValue):
+      let isIncluded = self.isIncluded
+      filter.transform = { isIncluded($0, newValue) ? $0 : nil }
+      refilter(with: newValue)
+    }
+  }
+
+  /// Runs the predicate once per source element and sends the elements that left and came.
+  private func refilter(with value: Value) {
+    let source = sourceContents
+    let oldFlags = filter.included
+    var newFlags = [UInt8](repeating: 0, count: source.count)
+    var shown: [Element] = []
+    var deletes: [Int] = []
+    var inserts: [Int] = []
+    var oldRank = 0
+    for offset in source.indices {
+      let isShown = isIncluded(source[offset], value)
+      let wasShown = offset < oldFlags.count && oldFlags[offset] == 1
+      if isShown {
+        newFlags[offset] = 1
+        if !wasShown { inserts.append(shown.count) }
+        shown.append(source[offset])
+      }
+      if wasShown {
+        if !isShown { deletes.append(oldRank) }
+        oldRank += 1
+      }
+    }
+    filter.included = newFlags
+    filter.counts = PrefixCounts(newFlags)
+    guard !deletes.isEmpty || !inserts.isEmpty else { return }
+    let change = ArrayChangeset(sortedDeletes: deletes, sortedInserts: inserts, sortedUpdates: [], sortedMoves: [])
+    let old = core.edit { contents in
+      let old = contents
+      contents = shown
+      return (change, old)
+    }
+    withExtendedLifetime(old) {}
+  }
+}
