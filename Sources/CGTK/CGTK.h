@@ -4,6 +4,12 @@
 #define BINDINGS_CGTK_H
 
 #include <gtk/gtk.h>
+
+// BindingsGTK needs GTK 4.8 or later (Debian 12's; every part of the module runs on it, and the
+// parts that use newer GTK say so in their documentation).
+#if !GTK_CHECK_VERSION(4, 8, 0)
+#error "BindingsGTK needs GTK 4.8 or later (pkg-config --modversion gtk4)"
+#endif
 #include <glib-unix.h>
 #include <sys/eventfd.h>
 

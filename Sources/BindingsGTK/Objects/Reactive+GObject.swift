@@ -82,6 +82,14 @@ extension Reactive where Base: GObjectWrapper {
     get: @escaping @MainActor (Source) -> Value,
     set: @escaping @MainActor (Base, Value) -> Void
   ) -> BindingEndpoint<Base, Value> {
+    #if DEBUG
+    // A name the class does not have would connect `notify::<typo>`, which never fires: a silent
+    // endpoint that never reports a change. Say so where the endpoint is made.
+    if g_object_class_find_property(cgtk_object_get_class(source.object), name) == nil {
+      preconditionFailure(
+        "\(source.typeName) has no property \"\(name)\": reactive property(\"\(name)\", …) would never report a change")
+    }
+    #endif
     let target = gtkTarget(name, set)
     let changes = SignalPublisher<Value>(
       source, signal: "notify::\(name)", shape: .pointerArgument, replaysCurrentValue: true
