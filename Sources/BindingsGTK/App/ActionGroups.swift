@@ -90,7 +90,7 @@ extension GTKApplication {
     ApplicationActions.setAccelerators(accelerators, for: action)
   }
 
-  /// The accelerators set for `action` with ``setAccelerators(_:for:)``.
+  /// The accelerators set for `action` with `setAccelerators(_:for:)`.
   ///
   /// ```swift
   /// GTKApplication.accelerators(for: "win.undo")   // ["<Ctrl>z"]

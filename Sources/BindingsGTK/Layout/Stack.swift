@@ -17,7 +17,7 @@ import Foundation
 /// ```
 ///
 /// or by any `Hashable` value, an enum for example, with ``addPage(_:for:title:)`` and
-/// ``Reactive/visiblePage(as:)``:
+/// `reactive.visiblePage(as:)`:
 ///
 /// ```swift
 /// enum Task: Hashable { case counter, timer }

@@ -25,7 +25,7 @@ import Foundation
 ///
 /// Each change of the array reaches GTK as it was reported, one `items-changed` per run of
 /// adjacent offsets, never a reload (only a reset replaces everything). Selection works as a
-/// ``ListView``'s: ``Bindings/Reactive/selectedIndex``, ``Bindings/Reactive/selectedItem``.
+/// ``ListView``'s: `reactive.selectedIndex`, `reactive.selectedItem`.
 ///
 /// ## Sorting
 ///

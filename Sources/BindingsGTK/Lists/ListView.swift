@@ -29,7 +29,7 @@ import Foundation
 /// are applied on GTK's thread, in order.
 ///
 /// Selection is a model of its own, GTK's single or multiple selection, kept right by GTK across
-/// inserts and deletes: see ``Bindings/Reactive/selectedIndex`` and
+/// inserts and deletes: see `reactive.selectedIndex` and
 /// ``Bindings/Reactive/selectedIndices``.
 @MainActor
 public final class ListView<Item>: Widget, ListTarget {

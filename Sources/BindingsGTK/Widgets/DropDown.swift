@@ -179,7 +179,7 @@ extension Reactive where Base: DropDownWidget {
   }
 
   /// The items offered, as a target for whole arrays: each value replaces them in one splice.
-  /// (An observable array binds through the ``ListTarget`` target of the same name, one splice per
+  /// (An observable array binds through the `ListTarget` target of the same name, one splice per
   /// change.)
   ///
   /// ```swift

@@ -11,7 +11,7 @@ import CGTK
 /// cell.reactive.isEditing ~> model.reactive.editingChanged
 /// ```
 ///
-/// Unlike an ``Entry``'s, its ``Bindings/Reactive/text`` source reports the text only when an edit
+/// Unlike an ``Entry``'s, its `reactive.text` source reports the text only when an edit
 /// ends (committed, or put back by Escape), and writes into it while the user types, never.
 @MainActor
 public final class EditableLabel: EditableWidget {

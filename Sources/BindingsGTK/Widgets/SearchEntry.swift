@@ -21,7 +21,7 @@ public final class SearchEntry: EditableWidget {
     self.text = text
   }
 
-  /// How long the user must pause typing before ``Reactive/searchChanged`` sends the text, in
+  /// How long the user must pause typing before `reactive.searchChanged` sends the text, in
   /// milliseconds (`search-delay`; GTK's default is 150; needs GTK 4.8).
   ///
   /// ```swift
