@@ -38,7 +38,7 @@ extension Window {
   }
 }
 
-private let windowActionsQuark: GQuark = g_quark_from_static_string("bindings-gtk-window-actions")
+private let windowActionsQuark: GQuark = g_quark_from_string("bindings-gtk-window-actions")
 
 extension GTKApplication {
   /// Adds `action` to the application's actions: menu items, buttons and shortcuts in every window
@@ -175,7 +175,7 @@ enum ApplicationActions {
   }
 }
 
-private let attachedQuark: GQuark = g_quark_from_static_string("bindings-gtk-application-actions")
+private let attachedQuark: GQuark = g_quark_from_string("bindings-gtk-application-actions")
 
 extension GTKApplication {
   /// Adds `action` to the application's actions; the same as ``addAction(_:)-swift.type.method``.

@@ -341,7 +341,7 @@ private let reportingCompare: @convention(c) (gconstpointer?, gconstpointer?, gp
 }
 
 /// The qdata key under which a sorting probe names the column asked first.
-private let sortProbeQuark: GQuark = g_quark_from_static_string("bindings-gtk-sort-probe")
+private let sortProbeQuark: GQuark = g_quark_from_string("bindings-gtk-sort-probe")
 
 /// The order a table is sorted by: a column's ``ColumnView/Column/id``, and the direction.
 ///

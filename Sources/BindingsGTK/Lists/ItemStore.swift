@@ -288,5 +288,5 @@ final class ItemBox<Item> {
 }
 
 /// The qdata key of an item object's Swift item.
-private let itemQuark: GQuark = g_quark_from_static_string("bindings-gtk-item")
+private let itemQuark: GQuark = g_quark_from_string("bindings-gtk-item")
 #endif

@@ -140,7 +140,7 @@ open class GObjectWrapper: MainActorBindingOwner {
 }
 
 /// The qdata key of a GObject's wrapper.
-private let wrapperQuark: GQuark = g_quark_from_static_string("bindings-gtk-wrapper")
+private let wrapperQuark: GQuark = g_quark_from_string("bindings-gtk-wrapper")
 
 /// Called by GLib, on GTK's thread, when the toggle reference becomes or stops being the last.
 private func toggleNotify(
