@@ -215,7 +215,8 @@ private func sideBySide(_ widgets: [Widget]) -> Box {
 private func wrappedLabels(under widget: UnsafeMutablePointer<GtkWidget>, mappedOnly: Bool = false) -> [Label] {
   var labels: [Label] = []
   func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
-    if let label = GObjectWrapper.wrapper(for: node) as? Label, !mappedOnly || gtk_widget_get_mapped(node) != 0 {
+    let isShown = mappedOnly ? gtk_widget_get_mapped(node) != 0 : true
+    if isShown, let label = GObjectWrapper.wrapper(for: node) as? Label {
       labels.append(label)
     }
     var child = gtk_widget_get_first_child(node)
