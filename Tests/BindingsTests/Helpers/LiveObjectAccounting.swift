@@ -5,9 +5,9 @@ import Testing
 /// A trait that fails a test when the library objects it made are not all released by its end.
 ///
 /// The test body runs inside a fresh ``LiveObjects/Scope``; every counted object made in the test's
-/// task is counted there. When the body returns, the count must be back to zero (within two
-/// seconds, for objects a finished thread is still letting go of); otherwise the test gets an issue
-/// naming the kinds still alive. Applied to a suite, it checks each test.
+/// task is counted there. When the body returns, the count must be back to zero (within 2,000 polls
+/// a millisecond apart, for objects a finished thread is still letting go of); otherwise the test
+/// gets an issue naming the kinds still alive. Applied to a suite, it checks each test.
 ///
 /// ```swift
 /// @Suite("map", .releasesEveryObject)
@@ -23,10 +23,10 @@ struct ReleasesEveryObjectTrait: TestTrait, SuiteTrait, TestScoping {
     guard testCase != nil else { return try await function() }
     let scope = LiveObjects.Scope()
     try await LiveObjects.$scope.withValue(scope) { try await function() }
-    // A thread the test started may still be letting go of its last references (a finished
-    // `Thread` releases its closure after it signalled): give it a moment before counting.
-    let deadline = ContinuousClock.now + .seconds(2)
-    while scope.count != 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+    // A thread or task the test started may still be letting go of its last references (a finished
+    // `Thread` releases its closure after it signalled): give it up to 2,000 polls before counting,
+    // counted in polls rather than seconds so that a pool stalled by other tests does not spend them.
+    _ = await eventuallyPolled(polls: 2_000) { scope.count == 0 }
     let live = scope.liveKinds
     if !live.isEmpty {
       let listed = live.map { "\($0.kind) × \($0.count)" }.joined(separator: ", ")

@@ -30,16 +30,6 @@ private final class Outcomes: @unchecked Sendable {
   func inOrder(_ count: Int) -> [Outcome?] { lock.withLock { (0..<count).map { recorded[$0] } } }
 }
 
-/// Waits until `condition` holds, for at most ten seconds; `false` if it never did.
-private func eventually(_ condition: () -> Bool) async -> Bool {
-  let deadline = ContinuousClock.now + .seconds(10)
-  while !condition() {
-    if ContinuousClock.now > deadline { return false }
-    try? await Task.sleep(for: .milliseconds(1))
-  }
-  return true
-}
-
 /// How many requests reached the upstream.
 private func requestCount<Output, Failure>(_ upstream: ScriptedPublisher<Output, Failure>) -> Int {
   upstream.history.filter { if case .requested = $0 { true } else { false } }.count
@@ -66,7 +56,7 @@ private func startWaiting<Iterator: AsyncIteratorProtocol & Sendable, Failure: E
           outcomes.record(index, .failure(error as? TestError ?? .other))
         }
       })
-    guard await eventually({ requestCount(upstream) == before + index + 1 }) else {
+    guard await eventuallyPolled({ requestCount(upstream) == before + index + 1 }) else {
       Issue.record("task \(index) never started waiting")
       return nil
     }
@@ -80,7 +70,7 @@ private func expectAllDone(
 )
   async -> Bool
 {
-  guard await eventually({ outcomes.count == count }) else {
+  guard await eventuallyPolled({ outcomes.count == count }) else {
     let waiting = outcomes.inOrder(count).indices.filter { outcomes.inOrder(count)[$0] == nil }
     Issue.record(
       "tasks \(waiting) are still waiting in next(): a continuation was lost", sourceLocation: sourceLocation)
@@ -151,7 +141,7 @@ struct ValuesIteratorConcurrencyTests {
           return upstream.detach()
         }
         for index in 0..<delivered { upstream.send(100 + index) }
-        guard await eventually({ outcomes.count == delivered }) else {
+        guard await eventuallyPolled({ outcomes.count == delivered }) else {
           Issue.record("\(delivered) values did not reach the first \(delivered) tasks")
           return upstream.detach()
         }
@@ -182,13 +172,13 @@ struct ValuesIteratorConcurrencyTests {
     }
     try? await Task.sleep(for: .milliseconds(20))
     upstream.handOverSubscription()
-    guard await eventually({ upstream.history.count > 0 }) else {
+    guard await eventuallyPolled({ upstream.history.count > 0 }) else {
       Issue.record("the subscription was never asked for anything")
       return upstream.detach()
     }
     // Calls made before the subscription are asked for together; any later ones one by one.
     guard
-      await eventually({
+      await eventuallyPolled({
         upstream.history.reduce(0) { sum, event in
           if case .requested(let demand) = event { sum + (demand.max ?? 0) } else { sum }
         } == count
@@ -240,7 +230,7 @@ struct ValuesIteratorConcurrencyTests {
         try? await Task.sleep(for: .milliseconds(1))
         subject.send(completion: .finished)
       }
-      guard await eventually({ received.count >= count }) else {
+      guard await eventuallyPolled({ received.count >= count }) else {
         Issue.record("\(count) tasks, \(ending): some tasks never ended")
         continue
       }
@@ -302,7 +292,7 @@ struct ValuesBeforeSubscriptionTests {
       }
     }
     // Each early value ends the calls waiting at that moment; send until both have ended.
-    let ended = await eventually {
+    let ended = await eventuallyPolled {
       _ = upstream.subscriber?.receive(42)
       return outcomes.count == 2
     }
