@@ -37,3 +37,17 @@ func failingSources(label: Label, loads: PassthroughSubject<String, LoadError>) 
   label.reactive.text <~ loads  // expect-error: the source can fail: handle the error first
   loads ~> label.reactive.text  // expect-error: the source can fail: handle the error first
 }
+
+/// A class whose `reactive` members are `BindingSink`s but which does not adopt `BindingOwner`.
+final class PlainModel: ReactiveExtensionProvider {
+  func rename(_ name: String?) {}
+}
+
+extension Reactive where Base: PlainModel {
+  var setName: BindingSink<Base, String?> { BindingSink(owner: base) { model, name in model.rename(name) } }
+}
+
+func sinkWithoutBag(model: PlainModel, names: PassthroughSubject<String?, Never>) {
+  names ~> model.reactive.setName  // expect-error: the sink's owner does not adopt BindingOwner
+  model.reactive.setName <~ names  // expect-error: the sink's owner does not adopt BindingOwner
+}

@@ -181,3 +181,66 @@ public func ~> <Source: Publisher, Target: BindingTargetConvertible>(
 ) -> AnyCancellable where Target.Value == String, Source.Output: LosslessStringConvertible, Source.Failure == Never {
   fatalError("unavailable")
 }
+
+// MARK: - A sink whose owner has no bag
+
+/// Binds `source` into a ``BindingSink`` whose owner is a ``BindingOwner``; the same as binding into
+/// its ``BindingSink/bindingTarget``. It exists beside the generic operator so that a sink whose
+/// owner is *not* a `BindingOwner` gets the message of the overload below rather than "cannot be
+/// applied".
+///
+/// ```swift
+/// field.reactive.edits ~> viewModel.reactive.setName
+/// ```
+@discardableResult
+@inlinable
+public func ~> <Source: Publisher, Owner: BindingOwner>(
+  source: Source,
+  sink: BindingSink<Owner, Source.Output>
+) -> AnyCancellable where Source.Failure == Never {
+  sink.bindingTarget.bind(source, fileID: nil, line: nil)
+}
+
+/// Binds `source` into a ``BindingSink`` whose owner is a ``BindingOwner``; see the `~>` above.
+///
+/// ```swift
+/// viewModel.reactive.setName <~ field.reactive.edits
+/// ```
+@discardableResult
+@inlinable
+public func <~ <Source: Publisher, Owner: BindingOwner>(
+  sink: BindingSink<Owner, Source.Output>,
+  source: Source
+) -> AnyCancellable where Source.Failure == Never {
+  sink.bindingTarget.bind(source, fileID: nil, line: nil)
+}
+
+/// A binding lives in its owner's bag; a sink whose owner is not a ``BindingOwner`` has none.
+@available(
+  *,
+  unavailable,
+  message:
+    "the sink's owner does not adopt BindingOwner, so the binding has no bag to live in: add `BindingOwner` and `let bindings = BindingBag()` to the owner's class, or subscribe the sink itself with `source.subscribe(sink)`"
+)
+@discardableResult
+public func ~> <Source: Publisher, Owner: AnyObject>(
+  source: Source,
+  sink: BindingSink<Owner, Source.Output>
+) -> AnyCancellable where Source.Failure == Never {
+  fatalError("unavailable")
+}
+
+/// A binding lives in its owner's bag; a sink whose owner is not a ``BindingOwner`` has none.
+@available(
+  *,
+  unavailable,
+  message:
+    "the sink's owner does not adopt BindingOwner, so the binding has no bag to live in: add `BindingOwner` and `let bindings = BindingBag()` to the owner's class, or subscribe the sink itself with `source.subscribe(sink)`"
+)
+@discardableResult
+public func <~ <Source: Publisher, Owner: AnyObject>(
+  sink: BindingSink<Owner, Source.Output>,
+  source: Source
+) -> AnyCancellable where Source.Failure == Never {
+  fatalError("unavailable")
+}

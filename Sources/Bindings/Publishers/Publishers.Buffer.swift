@@ -14,7 +14,8 @@ extension Publisher {
   ///   - prefetch: `.keepFull` asks the upstream for `size` values at once and for one more each
   ///     time a value leaves the buffer; `.byRequest` asks for `.unlimited` as soon as the upstream
   ///     is subscribed, as Combine does, so values sent before the downstream's first request are
-  ///     kept (up to `size`, by `whenFull`).
+  ///     kept (up to `size`, by `whenFull`). Both ask before the downstream gets its subscription,
+  ///     as Combine does; what the upstream sends at once waits in the buffer.
   ///   - whenFull: What happens to a value that arrives when the buffer is full.
   ///
   /// A finish is delivered after the buffered values; a failure is delivered at once.
@@ -117,6 +118,10 @@ extension Publishers {
         /// A finish waiting for the buffered values to drain.
         var isFinishing = false
         var isDelivering = false
+        /// Set while the subscription is being handed to the downstream: nothing reaches it until then.
+        var isHandingOver = false
+        /// A failure that came while the subscription was being handed over, delivered right after it.
+        var failureAfterHandOver: (Downstream, Failure)?
 
         /// What a value arriving does.
         enum ValueAction {
@@ -138,10 +143,22 @@ extension Publishers {
           case finish(Downstream)
         }
 
+        /// Takes the upstream's subscription and starts handing this one to the downstream; holds the
+        /// drain role meanwhile, so that values and a finish the upstream sends at once wait for it.
         mutating func subscriptionReceived(_ subscription: any Subscription) -> Downstream? {
           guard upstream == nil, let downstream else { return nil }
           upstream = subscription
+          isHandingOver = true
+          isDelivering = true
           return downstream
+        }
+
+        /// The downstream has its subscription: gives up the drain role; hands back a failure that
+        /// came meanwhile, to deliver now.
+        mutating func handOverEnded() -> (Downstream, Failure)? {
+          isHandingOver = false
+          isDelivering = false
+          return failureAfterHandOver.take()
         }
 
         mutating func valueReceived(
@@ -210,6 +227,16 @@ extension Publishers {
           defer { self = State() }
           return self
         }
+
+        /// Ends the buffer with `error`; hands back everything it held, to act on and release after
+        /// unlocking. During the hand-over the downstream is kept back, to get the failure after it.
+        mutating func fail(_ error: Failure) -> State {
+          var ended = end()
+          if ended.isHandingOver, let downstream = ended.downstream.take() {
+            failureAfterHandOver = (downstream, error)
+          }
+          return ended
+        }
       }
 
       private let state: Locked<State>
@@ -231,10 +258,15 @@ extension Publishers {
           subscription.cancel()
           return
         }
-        downstream.receive(subscription: self)
-        // Asked only once the downstream has its subscription, so that an upstream that finishes at
-        // once cannot complete the downstream before it is subscribed.
+        // Asked before the downstream has its subscription, as Combine does; what the upstream sends at
+        // once is buffered, and its completion waits for the hand-over.
         subscription.request(prefetch == .keepFull ? .max(size) : .unlimited)
+        downstream.receive(subscription: self)
+        if let (downstream, error) = state.withLock({ $0.handOverEnded() }) {
+          downstream.receive(completion: .failure(error))
+          return
+        }
+        drain()
       }
 
       func receive(_ input: Output) -> Subscribers.Demand {
@@ -298,7 +330,7 @@ extension Publishers {
       }
 
       private func failNow(_ error: Failure, cancellingUpstream: Bool) {
-        let released = state.withLock { $0.end() }
+        let released = state.withLock { $0.fail(error) }
         if cancellingUpstream { released.upstream?.cancel() }
         released.downstream?.receive(completion: .failure(error))
       }

@@ -113,6 +113,25 @@ struct TargetSpellingMigrationTests {
     #expect(viewModel.bindings.liveBindings.map(\.target) == ["ProfileViewModel sink"])
   }
 
+  @Test("a BindingSink is an action with no identity: a second <~ into it adds a binding; a property's replaces")
+  func bindingSinkHasNoIdentity() {
+    let viewModel = ProfileViewModel()
+    let first = PassthroughSubject<String, Never>()
+    let second = PassthroughSubject<String, Never>()
+    viewModel.reactive.setName <~ first
+    viewModel.reactive.setName <~ second
+    first.send("a")
+    second.send("b")
+    #expect(viewModel.names == ["a", "b"], "both bindings into the sink deliver")
+    #expect(viewModel.bindings.count == 2)
+    viewModel.reactive.title <~ first
+    viewModel.reactive.title <~ second
+    first.send("c")
+    #expect(viewModel.title == nil, "the key-path target kept only its second source")
+    second.send("d")
+    #expect(viewModel.title == "d")
+  }
+
   @Test("a BindingSink whose owner is gone binds nothing")
   func bindingSinkOwnerGone() {
     var viewModel: ProfileViewModel? = ProfileViewModel()

@@ -77,4 +77,84 @@ struct BufferByRequestTests {
     #expect(recorder.events == [.subscription, .value(1)])
     recorder.cancel()
   }
+
+  @Test(
+    "both strategies ask the upstream before the downstream has its subscription, as Combine does",
+    arguments: [Publishers.PrefetchStrategy.keepFull, .byRequest])
+  func asksBeforeHandingOver(prefetch: Publishers.PrefetchStrategy) {
+    let recorder = RecordingSubscriber<Int, TestError>(initialDemand: .none)
+    var seenAtRequest: [[RecordingSubscriber<Int, TestError>.Event]] = []
+    let upstream = SendingOnRequest { demand, _ in
+      seenAtRequest.append(recorder.events)
+      #expect(demand == (prefetch == .keepFull ? .max(42) : .unlimited))
+    }
+    upstream.buffer(size: 42, prefetch: prefetch, whenFull: .dropOldest).subscribe(recorder)
+    #expect(seenAtRequest == [[]], "the first request came after the downstream's subscription")
+    #expect(recorder.events == [.subscription])
+    recorder.cancel()
+  }
+
+  @Test("values and a finish the upstream sends while being asked wait for the downstream's subscription and demand")
+  func eagerUpstreamFinishesAfterSubscription() {
+    let recorder = RecordingSubscriber<Int, TestError>(initialDemand: .none)
+    let upstream = SendingOnRequest { _, downstream in
+      _ = downstream.receive(1)
+      _ = downstream.receive(2)
+      downstream.receive(completion: .finished)
+    }
+    upstream.buffer(size: 5, prefetch: .byRequest, whenFull: .dropNewest).subscribe(recorder)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.unlimited)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
+
+  @Test("a failure the upstream sends while being asked reaches the downstream right after its subscription")
+  func eagerUpstreamFailsAfterSubscription() {
+    let recorder = RecordingSubscriber<Int, TestError>(initialDemand: .none)
+    let upstream = SendingOnRequest { _, downstream in
+      _ = downstream.receive(1)
+      downstream.receive(completion: .failure(.oops))
+    }
+    upstream.buffer(size: 5, prefetch: .byRequest, whenFull: .dropNewest).subscribe(recorder)
+    #expect(recorder.events == [.subscription, .completion(.failure(.oops))])
+    recorder.request(.unlimited)
+    #expect(recorder.events == [.subscription, .completion(.failure(.oops))])
+  }
+}
+
+/// An upstream whose subscription, when asked for values, runs `onRequest` with the demand and the
+/// subscriber, on the asking thread: the shape of a publisher that sends at once (a sequence, a cache).
+private final class SendingOnRequest: Publisher, @unchecked Sendable {
+  typealias Output = Int
+  typealias Failure = TestError
+  private let onRequest: (Subscribers.Demand, AnySubscriber<Int, TestError>) -> Void
+
+  init(_ onRequest: @escaping (Subscribers.Demand, AnySubscriber<Int, TestError>) -> Void) {
+    self.onRequest = onRequest
+  }
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+    let downstream = AnySubscriber(subscriber)
+    subscriber.receive(subscription: Link(downstream: downstream, onRequest: onRequest))
+  }
+
+  private final class Link: Subscription, @unchecked Sendable {
+    private var downstream: AnySubscriber<Int, TestError>?
+    private let onRequest: (Subscribers.Demand, AnySubscriber<Int, TestError>) -> Void
+
+    init(
+      downstream: AnySubscriber<Int, TestError>,
+      onRequest: @escaping (Subscribers.Demand, AnySubscriber<Int, TestError>) -> Void
+    ) {
+      self.downstream = downstream
+      self.onRequest = onRequest
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      guard let downstream else { return }
+      onRequest(demand, downstream)
+    }
+
+    func cancel() { downstream = nil }
+  }
 }
