@@ -25,6 +25,15 @@ public typealias ObservableArrayEvent<Element> = CollectionEvent<[Element], Arra
 /// operator, and it never fails nor completes. `map(_:)`, `filter(_:)`, `compactMap(_:)` and
 /// `sorted(by:)` derive arrays whose events are exact for their own contents.
 ///
+/// Being all three, `map` and `filter` have one meaning here: their closures take elements and they
+/// derive arrays. The publisher's `map` over events is one annotation away, and a plain array of
+/// the current contents one property away:
+///
+/// ```swift
+/// let counts = numbers.map { (event: ObservableArrayEvent<Int>) in event.contents.count }   // a publisher
+/// let labels = numbers.contents.map { "#\($0)" }                                            // [String], now
+/// ```
+///
 /// Safe to use from any thread: events reach every subscriber in edit order, and deliveries to one
 /// subscriber never overlap. Read ``contents`` once when you need a consistent view while other
 /// threads edit.
