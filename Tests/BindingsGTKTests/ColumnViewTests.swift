@@ -321,14 +321,7 @@ struct SpreadsheetRow {
 /// Every widget inside `root`, depth first.
 @MainActor
 func descendants(of root: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-  var result: [UnsafeMutablePointer<GtkWidget>] = []
-  var child = gtk_widget_get_first_child(root)
-  while let current = child {
-    result.append(current)
-    result += descendants(of: current)
-    child = gtk_widget_get_next_sibling(current)
-  }
-  return result
+  Array(WidgetTree.subtree(of: root).dropFirst())
 }
 
 /// The first widget inside `root` whose GType is `type` or derives from it.

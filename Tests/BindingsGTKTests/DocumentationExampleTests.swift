@@ -419,16 +419,6 @@ private func widgets(of window: Window) -> (Entry, Label, Switch, Button, Progre
 /// The editable labels inside `widget`, in order.
 @MainActor
 func editableLabels(in widget: Widget) -> [EditableLabel] {
-  var found: [EditableLabel] = []
-  func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
-    if let label = GObjectWrapper.wrapper(for: node) as? EditableLabel { found.append(label) }
-    var child = gtk_widget_get_first_child(node)
-    while let current = child {
-      visit(current)
-      child = gtk_widget_get_next_sibling(current)
-    }
-  }
-  visit(widget.widget)
-  return found
+  WidgetTree.subtree(of: widget.widget).compactMap { GObjectWrapper.wrapper(for: $0) as? EditableLabel }
 }
 #endif

@@ -353,15 +353,9 @@ extension ListView {
   /// How many bindings the list's rows hold now.
   var rowBindingCount: Int {
     var count = 0
-    func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
+    for node in WidgetTree.subtree(of: widget) {
       if let widget = GObjectWrapper.wrapper(for: node), widget !== self { count += widget.bindings.count }
-      var child = gtk_widget_get_first_child(node)
-      while let current = child {
-        visit(current)
-        child = gtk_widget_get_next_sibling(current)
-      }
     }
-    visit(widget)
     return count
   }
 }

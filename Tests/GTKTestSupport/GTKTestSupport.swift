@@ -77,19 +77,9 @@ public func waitUntil(
 /// The texts of the shown labels inside `widget`, top to bottom.
 @MainActor
 public func labels(in widget: Widget) -> [String] {
-  var texts: [String] = []
-  func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
-    if let label = GObjectWrapper.wrapper(for: node) as? Label, gtk_widget_get_mapped(node) != 0 {
-      texts.append(label.text)
-    }
-    var child = gtk_widget_get_first_child(node)
-    while let current = child {
-      visit(current)
-      child = gtk_widget_get_next_sibling(current)
-    }
+  WidgetTree.subtree(of: widget.widget).compactMap { node in
+    gtk_widget_get_mapped(node) != 0 ? (GObjectWrapper.wrapper(for: node) as? Label)?.text : nil
   }
-  visit(widget.widget)
-  return texts
 }
 
 #endif

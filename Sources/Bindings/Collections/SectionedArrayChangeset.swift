@@ -327,10 +327,10 @@ public struct SectionedArrayChangeset: Hashable, Sendable, CustomStringConvertib
       return true
     }
 
-    let staying = ArrayChangeset.longestIncreasingRun(survivors.map(\.old))
+    let staying = ArrayChangeset.longestIncreasingRun(of: survivors.map(\.old))
     var stayingPairs: [(old: Int, new: Int)] = []
     for (position, survivor) in survivors.enumerated() {
-      if staying.contains(position) {
+      if staying[position] {
         stayingPairs.append(survivor)
         if updatedSections.contains(survivor.old) { sectionUpdates.append(survivor.old) }
       } else if updatedSections.contains(survivor.old) || !keepsItems(old: survivor.old, new: survivor.new) {
@@ -364,11 +364,11 @@ public struct SectionedArrayChangeset: Hashable, Sendable, CustomStringConvertib
           kept.insert(origin)
         }
       }
-      let run = ArrayChangeset.longestIncreasingRun(within.map(\.old))
+      let run = ArrayChangeset.longestIncreasingRun(of: within.map(\.old))
       for (position, pair) in within.enumerated() {
         let origin = ItemPath(section: old, item: pair.old)
         let changed = updatedItems.contains(origin)
-        if run.contains(position) {
+        if run[position] {
           kept.insert(origin)
           if changed { itemUpdates.append(origin) }
         } else if changed {

@@ -58,11 +58,7 @@ final class BindingOwnerWatch: @unchecked Sendable {
   /// thread.
   func subscriptionCancelled() {
     guard owner == nil else { return }
-    if GTK.isGTKThread {
-      MainActor.assumeIsolated { reportIfWidgetIsOnScreen() }
-    } else {
-      DispatchQueue.main.async { MainActor.assumeIsolated { self.reportIfWidgetIsOnScreen() } }
-    }
+    GTKThreadHop.perform { self.reportIfWidgetIsOnScreen() }
   }
 
   @MainActor

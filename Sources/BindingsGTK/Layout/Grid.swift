@@ -107,13 +107,11 @@ public final class Grid: Widget {
   /// ```
   public var rowCount: Int {
     var count = 0
-    var node = gtk_widget_get_first_child(widget)
-    while let current = node {
+    for child in WidgetTree.children(of: widget) {
       var row: Int32 = 0
       var height: Int32 = 0
-      gtk_grid_query_child(grid, current, nil, &row, nil, &height)
+      gtk_grid_query_child(grid, child, nil, &row, nil, &height)
       count = max(count, Int(row + height))
-      node = gtk_widget_get_next_sibling(current)
     }
     return count
   }

@@ -182,15 +182,9 @@ public final class Stack: Widget {
   /// print(stack.pageNames)   // prints ["counter", "timer"]
   /// ```
   public var pageNames: [String] {
-    var names: [String] = []
-    var node = gtk_widget_get_first_child(widget)
-    while let current = node {
-      if let page = gtk_stack_get_page(opaque, current), let name = gtk_stack_page_get_name(page) {
-        names.append(String(cString: name))
-      }
-      node = gtk_widget_get_next_sibling(current)
+    WidgetTree.children(of: widget).compactMap { child in
+      gtk_stack_get_page(opaque, child).flatMap { gtk_stack_page_get_name($0) }.map { String(cString: $0) }
     }
-    return names
   }
 
   /// The page shown (`visible-child`).

@@ -12,7 +12,8 @@ public enum SectionedListRow<Metadata, Item> {
 }
 
 /// A scrolled list in sections, showing an observable sectioned array: each section is a header
-/// row followed by its item rows, in one recycling `GtkListView` (GTK 4.8 has no list sections).
+/// row followed by its item rows, in one recycling `GtkListView` (list sections came in GTK 4.12; the
+/// library targets GTK 4.8).
 ///
 /// ```swift
 /// let contacts = SectionedListView<String, Contact>(
@@ -70,10 +71,7 @@ public final class SectionedListView<Metadata, Item>: Widget, SectionedListTarge
 
   /// Shows `sections` in place of everything: one splice.
   public nonisolated func reload(with sections: SectionedListRows<Metadata, Item>) {
-    nonisolated(unsafe) let sections = sections
-    MainThreadScheduler.shared.schedule {
-      MainActor.assumeIsolated { self.apply(.reset, sections: sections) }
-    }
+    performBatchUpdates(.reset, sections: sections)
   }
 
   /// Applies `change`: one splice per run of adjacent header and item rows.

@@ -52,17 +52,10 @@ public final class GTKApplication {
     var handler: gulong = 0
     let toplevels = gtk_window_get_toplevels()!
     if quitsWhenLastWindowCloses {
-      let callback: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { model, _, _, _, loop in
-        if g_list_model_get_n_items(OpaquePointer(model)) == 0 { g_main_loop_quit(OpaquePointer(loop)) }
+      // The handler is disconnected below, before the loop is unreferenced.
+      handler = ItemsChangedHandler.connect(to: toplevels) { _, _, _ in
+        if g_list_model_get_n_items(toplevels) == 0 { g_main_loop_quit(loop) }
       }
-      handler = g_signal_connect_data(
-        UnsafeMutableRawPointer(toplevels),
-        "items-changed",
-        unsafeBitCast(callback, to: GCallback.self),
-        UnsafeMutableRawPointer(g_main_loop_ref(loop)),
-        { loop, _ in g_main_loop_unref(OpaquePointer(loop)) },
-        GConnectFlags(0)
-      )
     }
     defer { if handler != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(toplevels), handler) } }
     try setUp(application)

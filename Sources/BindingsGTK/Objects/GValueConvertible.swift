@@ -110,6 +110,17 @@ extension Optional: GValueConvertible where Wrapped == String {
   }
 }
 
+extension GValueConvertible {
+  /// Reads property `name` of `object`, a property of ``gType``, through a `GValue` made and unset here.
+  init(property name: String, of object: UnsafeMutablePointer<GObject>) {
+    var value = GValue()
+    g_value_init(&value, Self.gType)
+    defer { g_value_unset(&value) }
+    g_object_get_property(object, name, &value)
+    self.init(gValue: &value)
+  }
+}
+
 /// The name of a GType, for messages.
 func typeName(_ type: GType) -> String {
   g_type_name(type).map { String(cString: $0) } ?? "GType \(type)"

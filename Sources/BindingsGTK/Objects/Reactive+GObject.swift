@@ -181,13 +181,7 @@ extension Reactive where Base: GObjectWrapper {
     let canonical = String(cString: g_param_spec_get_name(spec))
     return property(
       canonical,
-      get: { object in
-        var value = GValue()
-        g_value_init(&value, Value.gType)
-        defer { g_value_unset(&value) }
-        g_object_get_property(object.object, canonical, &value)
-        return Value(gValue: &value)
-      },
+      get: { object in Value(property: canonical, of: object.object) },
       set: { object, newValue in
         var value = GValue()
         g_value_init(&value, Value.gType)

@@ -46,13 +46,7 @@ open class Box: Widget {
 
   /// The children, first to last.
   public var children: [Widget] {
-    var result: [Widget] = []
-    var child = gtk_widget_get_first_child(widget)
-    while let current = child {
-      if let wrapper = GObjectWrapper.wrapper(for: current) as? Widget { result.append(wrapper) }
-      child = gtk_widget_get_next_sibling(current)
-    }
-    return result
+    WidgetTree.children(of: widget).compactMap { GObjectWrapper.wrapper(for: $0) as? Widget }
   }
 
   /// Which way the children are laid out (`orientation`).

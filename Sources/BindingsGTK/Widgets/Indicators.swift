@@ -112,13 +112,7 @@ public final class Image: Widget {
   /// The image file shown (`file`), if the image shows one. A file that cannot be read shows the
   /// "broken image" icon.
   public var file: String? {
-    get {
-      var value = GValue()
-      g_value_init(&value, cgtk_type_string())
-      defer { g_value_unset(&value) }
-      g_object_get_property(object, "file", &value)
-      return String?(gValue: &value)
-    }
+    get { String?(property: "file", of: object) }
     set {
       if let newValue { gtk_image_set_from_file(opaque, newValue) } else { gtk_image_clear(opaque) }
     }

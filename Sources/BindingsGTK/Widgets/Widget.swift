@@ -85,15 +85,7 @@ open class Widget: GObjectWrapper {
   /// Ends the bindings of this widget and of every wrapped widget inside it: what a list does when
   /// a row stops showing an item.
   func removeBindingsOfSubtree() {
-    func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
-      GObjectWrapper.wrapper(for: node)?.bindings.removeAll()
-      var child = gtk_widget_get_first_child(node)
-      while let current = child {
-        visit(current)
-        child = gtk_widget_get_next_sibling(current)
-      }
-    }
-    visit(widget)
+    for node in WidgetTree.subtree(of: widget) { GObjectWrapper.wrapper(for: node)?.bindings.removeAll() }
   }
 
   /// Makes the widget take the keyboard focus.

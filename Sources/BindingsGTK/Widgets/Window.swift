@@ -83,17 +83,9 @@ private enum DestroyedWindows {
     watched[ObjectIdentifier(window)] = WeakWindow(window: window)
     guard !isConnected else { return }
     isConnected = true
-    let callback: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, _, removed, _, _ in
-      if removed > 0 { MainActor.assumeIsolated { DestroyedWindows.scheduleCheck() } }
+    ItemsChangedHandler.connect(to: gtk_window_get_toplevels()) { _, removed, _ in
+      if removed > 0 { DestroyedWindows.scheduleCheck() }
     }
-    g_signal_connect_data(
-      UnsafeMutableRawPointer(gtk_window_get_toplevels()),
-      "items-changed",
-      unsafeBitCast(callback, to: GCallback.self),
-      nil,
-      nil,
-      GConnectFlags(0)
-    )
   }
 
   /// Checks after GTK has finished destroying the window, not in the middle of it.
