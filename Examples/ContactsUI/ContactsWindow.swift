@@ -78,7 +78,8 @@ public final class ContactsWindow {
     phone.reactive.text <~> form.$phone
     favorite.reactive.isActive <~> form.$isFavorite
     rating.reactive.value <~> form.$rating
-    group.reactive.selected <~> form.$group
+    // With nothing selected the form has no group, and the drop-down shows none: meant, so not reported.
+    group.reactive.selected.bindTwoWay(with: form.$group, initialValueFrom: .right, reportsEmptyOverwrite: false)
     for field in [firstName, lastName, email, phone] as [Widget] + [favorite, rating, group] {
       field.reactive.isSensitive <~ form.$isEditable
     }

@@ -51,8 +51,9 @@ let report = MainActor.assumeIsolated {
   let deadline = seconds.map { ContinuousClock.now.advanced(by: .milliseconds(Int($0 * 1000))) }
   return monkey.run(seed: seed, actions: actions, until: deadline)
 }
-for failure in report.failures {
-  print("monkey: FAILED at \(failure)")
+// A run prints its failure as soon as it happens, before shrinking it; a replay prints it here.
+if steps != nil {
+  for failure in report.failures { say("monkey: FAILED at \(failure)") }
 }
 if let prefix = report.shortestPrefix {
   print("monkey: the shortest failing prefix is \(prefix) of \(report.failures.first?.step ?? prefix) steps")

@@ -17,6 +17,10 @@ public final class ContactsMonkey: MonkeyApp {
   public private(set) var contacts: ContactsWindow?
   private let background = BackgroundWork()
   private var importedID = 10_000_000
+  /// The contact selected before the last action, when that action was not meant to change the
+  /// selection (typing a search, editing, a change in the background): it must stay selected while
+  /// it is in the list (the view model's rule 4).
+  private var selectionToKeep: Int?
 
   /// An app of `count` generated contacts.
   public init(count: Int = 3000) {
@@ -38,12 +42,15 @@ public final class ContactsMonkey: MonkeyApp {
 
   public func act(_ random: inout MonkeyRandom) -> String {
     guard let contacts else { return "nothing (no window)" }
+    selectionToKeep = nil
+    let keepSelection = { [viewModel] in self.selectionToKeep = viewModel.selectedID }
     let fields: [(String, Entry)] = [
       ("First name", contacts.firstName), ("Last name", contacts.lastName), ("Email", contacts.email),
       ("Phone", contacts.phone),
     ]
     switch random.weighted([8, 6, 10, 2, 2, 2, 2, 2, 2, 1, 3, 1]) {
     case 0:
+      keepSelection()
       return type(into: contacts.search, "Search", fragments: ["a", "e", "n", "ro", "la", "kernighan", " "], &random)
     case 1:
       let count = contacts.list.modelCount
@@ -53,6 +60,7 @@ public final class ContactsMonkey: MonkeyApp {
     case 2:
       let (name, field) = random.pick(fields)
       guard field.isSensitive else { return "nothing (\(name) is insensitive)" }
+      keepSelection()
       return type(into: field, name, fragments: ["x", "Ada", "@", "ada@example.com", "not an email", "555"], &random)
     case 3:
       guard contacts.favorite.isSensitive else { return "nothing (Favourite is insensitive)" }
@@ -73,6 +81,7 @@ public final class ContactsMonkey: MonkeyApp {
     case 8: return click(contacts.undoButton)
     case 9: return click(contacts.exportButton)
     case 10:
+      keepSelection()
       let change = changeInBackground(&random)
       // The user keeps typing while the change runs.
       let typed = type(into: contacts.search, "Search", fragments: ["a", "o", "ma"], &random)
@@ -133,9 +142,7 @@ public final class ContactsMonkey: MonkeyApp {
           guard !batch.isEmpty else { return }
           var generator = MonkeyRandom(seed: seed)
           let index = generator.below(batch.count)
-          var contact = batch.remove(at: index)
-          contact.lastName += "s"
-          batch.insert(contact, at: index)
+          batch[index].lastName += "s"
         }
         done()
       }
@@ -167,6 +174,9 @@ public final class ContactsMonkey: MonkeyApp {
     }
     expect(&problems, "the list's model", shows: contacts.list.modelCount, model: visible.count)
     expect(&problems, "the list's selection", shows: contacts.list.selectedIndex, model: model.selectedIndex)
+    if let kept = selectionToKeep, visible.contains(where: { $0.id == kept }) {
+      expect(&problems, "the selected contact (it is still in the list)", shows: model.selectedID, model: kept)
+    }
     if let id = model.selectedID {
       if let row = visible.firstIndex(where: { $0.id == id }) {
         expect(&problems, "the selected row", shows: model.selectedIndex, model: row)

@@ -118,6 +118,8 @@ public final class Monkey {
     session.run(steps: StepSource(limit: actions, deadline: deadline))
     var report = session.report
     if shrinks, let failure = report.failures.first {
+      log("monkey: FAILED at \(failure)")
+      log("monkey: shrinking (replaying from seed \(seed) in fresh windows)")
       let shrunk = shrink(seed: seed, failingStep: failure.step)
       report.shortestPrefix = shrunk?.prefix
       report.reproduction = shrunk?.steps
@@ -142,7 +144,9 @@ public final class Monkey {
       session.run(steps: StepSource(steps: steps))
       return session.report.failures.first.map { ($0, session.performed) }
     }
-    guard failingStep >= 1, var best = failure(Array(1...failingStep)) else {
+    // Opening the windows failed: no step is needed.
+    guard failingStep >= 1 else { return (0, []) }
+    guard var best = failure(Array(1...failingStep)) else {
       log("monkey: the failure did not come back when the run was replayed")
       return nil
     }
@@ -276,9 +280,16 @@ public final class Monkey {
         } else {
           action = app.act(&random)
         }
+        let wasBusy = app.isBusy
         performed.append((step, action))
         report.actions = done
-        problems += settle(app) + takeProblems(app)
+        problems += settle(app)
+        if wasBusy && !app.violations().isEmpty {
+          // Values published on another thread reach GTK's thread by the main queue: a value published
+          // just after the work was seen finished has yet to arrive. Give it time, not a pass.
+          GTK.iterateMainLoop(until: { app.violations().isEmpty }, timeout: .seconds(2))
+        }
+        problems += takeProblems(app)
         if !problems.isEmpty {
           report.failures.append(MonkeyFailure(step: step, action: action, problems: problems))
         }
