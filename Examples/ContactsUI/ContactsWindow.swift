@@ -70,7 +70,9 @@ public final class ContactsWindow {
     let form = viewModel.form
     search.reactive.text <~> viewModel.$query
     list.reactive.items <~ viewModel.visible
-    list.reactive.selectedIndex <~> viewModel.reactive.selectedRow
+    // By identity, not row: the view model publishes the selected contact's new row before the list
+    // has the rows that moved it.
+    list.reactive.selectedItemID(\.id) <~> viewModel.$selectedID
 
     firstName.reactive.text <~> form.$firstName
     lastName.reactive.text <~> form.$lastName

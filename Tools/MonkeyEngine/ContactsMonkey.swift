@@ -16,6 +16,8 @@ public final class ContactsMonkey: MonkeyApp {
   /// The open window, if any.
   public private(set) var contacts: ContactsWindow?
   private let background = BackgroundWork()
+  /// The export's queue, serial: work queued after an export runs once it has finished.
+  private let exportQueue = DispatchQueue(label: "ContactsMonkey.export", qos: .utility)
   private var importedID = 10_000_000
   /// The contact selected before the last action, when that action was not meant to change the
   /// selection (typing a search, editing, a change in the background): it must stay selected while
@@ -24,7 +26,9 @@ public final class ContactsMonkey: MonkeyApp {
 
   /// An app of `count` generated contacts.
   public init(count: Int = 3000) {
-    viewModel = ContactsViewModel(contacts: ContactGenerator(seed: 42).make(count: count))
+    viewModel = ContactsViewModel(
+      contacts: ContactGenerator(seed: 42).make(count: count), scheduler: MainThreadScheduler.shared,
+      exportQueue: exportQueue)
   }
 
   public func open() {
@@ -79,7 +83,13 @@ public final class ContactsMonkey: MonkeyApp {
     case 6: return click(contacts.addButton)
     case 7: return click(contacts.deleteButton)
     case 8: return click(contacts.undoButton)
-    case 9: return click(contacts.exportButton)
+    case 9:
+      let clicked = click(contacts.exportButton)
+      // Busy until the export has run on its queue, and published what it publishes.
+      let background = background
+      _ = background.running.add(1, ordering: .relaxed)
+      exportQueue.async { _ = background.running.subtract(1, ordering: .releasing) }
+      return clicked
     case 10:
       keepSelection()
       let change = changeInBackground(&random)
@@ -123,8 +133,8 @@ public final class ContactsMonkey: MonkeyApp {
   private func changeInBackground(_ random: inout MonkeyRandom) -> String {
     let all = viewModel.all
     let background = background
-    background.running.add(1, ordering: .relaxed)
-    let done: @Sendable () -> Void = { background.running.subtract(1, ordering: .releasing) }
+    _ = background.running.add(1, ordering: .relaxed)
+    let done: @Sendable () -> Void = { _ = background.running.subtract(1, ordering: .releasing) }
     switch random.weighted(all.count < 3500 ? [2, 2, 1] : [0, 2, 1]) {
     case 0:
       let count = 1 + random.below(20)

@@ -99,6 +99,39 @@ extension Reactive where Base: SelectableList {
     return BindingEndpoint(target: target, changes: selectionChanges.map(\.first)).asControl()
   }
 
+  /// The identity of the selected item (`nil` for none): a target, a source and a side of `<~>`.
+  ///
+  /// Bind a selection by identity when the list's rows and the selection come from one model: a
+  /// model that publishes the selected row's new offset before the list has received the rows that
+  /// moved it would make ``selectedIndex`` select, for a moment, whatever row held that offset —
+  /// and GTK would then carry that wrong item along when the rows arrive. An identity names the
+  /// item, whichever order the two arrive in.
+  ///
+  /// ```swift
+  /// contacts.reactive.selectedItemID(\.id) <~> viewModel.$selectedID
+  /// ```
+  ///
+  /// Written, it selects the first row whose item has that identity, or none when no row has it
+  /// (`nil` selects none). As a source it sends the selected item's identity now, then each time
+  /// it changes (not when the selected row only moves).
+  ///
+  /// - Parameter identity: The identity of an item, such as `\.id`.
+  /// - Complexity: Writing is O(*n*) in the number of rows.
+  public func selectedItemID<ID: Hashable>(
+    _ identity: @escaping @MainActor (Base.Item) -> ID
+  ) -> BindingEndpoint<Base, ID?> {
+    let target: BindingTarget<Base, ID?> = gtkTarget("selection") { list, id in
+      let row = id.flatMap { id in (0..<list.modelCount).first { list.item(at: $0).map(identity) == id } }
+      if list.selectedIndex != row { list.selectedIndex = row }
+    }
+    weak let list = base
+    let changes = selectionChanges.map { indices -> ID? in
+      guard let list, let index = indices.first else { return nil }
+      return list.item(at: index).map(identity)
+    }
+    return BindingEndpoint(target: target, changes: changes.removeDuplicates()).asControl()
+  }
+
   /// The selected item (`nil` for none), as a source.
   ///
   /// ```swift
