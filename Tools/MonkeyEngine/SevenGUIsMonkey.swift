@@ -4,59 +4,85 @@ import BindingsGTK
 import SevenGUIsCore
 import SevenGUIsUI
 
-/// The seven 7GUIs tasks under the monkey, each in its own window: clicking, typing, the sliders,
+/// The seven 7GUIs tasks under the monkey, in the app's window (a sidebar and a page per task, as
+/// `swift run --traits GTK SevenGUIs` shows them): switching pages, clicking, typing, the sliders,
 /// the lists, the Circle Drawer's clicks, menu and dialog, the Flight Booker's dialog, editing
-/// cells; a task's window closed and reopened with a fresh model now and then. The Timer keeps
-/// ticking on the main loop meanwhile.
+/// cells; a task replaced by a fresh one now and then. The Timer keeps ticking on the main loop
+/// meanwhile, shown or not.
 @MainActor
 public final class SevenGUIsMonkey: MonkeyApp {
   private var tasks: [any TaskMonkey] = []
+  private var window: Window?
+  private var stack: Stack?
 
   /// The seven tasks, not yet open.
   public init() {}
 
   public func open() {
+    let stack = Stack()
     tasks = [
       CounterMonkey(), TemperatureMonkey(), FlightBookerMonkey(), TimerMonkey(), CRUDMonkey(),
       CircleDrawerMonkey(), CellsMonkey(),
     ]
-    for task in tasks { task.window.present() }
+    for task in tasks { stack.addPage(task.root, name: type(of: task).name, title: type(of: task).name) }
+    let window = Window(title: "7GUIs", width: 900, height: 560)
+    window.child = Box(.horizontal, spacing: 0, [StackSidebar(stack), stack.expand(horizontally: true)])
+    window.present()
+    (self.window, self.stack) = (window, stack)
   }
 
   public func close() {
     tasks = []
+    (window, stack) = (nil, nil)
     destroyAllWindows()
   }
 
   public var isBusy: Bool { false }
 
   public func act(_ random: inout MonkeyRandom) -> String {
-    guard !tasks.isEmpty else { return "nothing (no window)" }
-    let index = random.weighted([1, 3, 3, 2, 4, 4, 3])
+    guard let window, let stack, !tasks.isEmpty else { return "nothing (no window)" }
+    // A dialog is modal: while one is open, the user can only use it.
+    if let dialog = dialogs(over: window).first {
+      let owner = tasks.first { dialog is MessageDialog ? $0 is FlightBookerMonkey : $0 is CircleDrawerMonkey }
+      guard let owner else { return "nothing (a dialog nobody opened)" }
+      return "\(type(of: owner).name): \(owner.act(&random, in: window))"
+    }
+    guard let index = tasks.firstIndex(where: { type(of: $0).name == stack.visiblePageName }) else {
+      return "nothing (no page shown)"
+    }
+    if random.chance(0.15) {
+      let task = random.pick(tasks)
+      stack.visiblePageName = type(of: task).name
+      return "show \(type(of: task).name)"
+    }
     let task = tasks[index]
     if random.chance(0.01) {
-      for dialog in dialogs(over: task.window) { dialog.destroy() }
-      task.window.destroy()
-      tasks[index] = type(of: task).init()
-      tasks[index].window.present()
-      return "\(type(of: task).name): close the window, then open a new one"
+      // The task starts over: its page, view and model replaced by new ones.
+      let fresh = type(of: task).init()
+      stack.remove(task.root)
+      stack.addPage(fresh.root, name: type(of: task).name, title: type(of: task).name)
+      stack.visiblePageName = type(of: task).name
+      tasks[index] = fresh
+      return "\(type(of: task).name): start over with a new view and model"
     }
-    return "\(type(of: task).name): \(task.act(&random))"
+    return "\(type(of: task).name): \(task.act(&random, in: window))"
   }
 
   public func violations() -> [String] {
-    tasks.flatMap { task in task.violations().map { "\(type(of: task).name): \($0)" } }
+    guard let window else { return [] }
+    return tasks.flatMap { task in task.violations(in: window).map { "\(type(of: task).name): \($0)" } }
   }
 }
 
-/// One task's window under the monkey.
+/// One task's page under the monkey.
 @MainActor
 protocol TaskMonkey: AnyObject {
   static var name: String { get }
   init()
-  var window: Window { get }
-  func act(_ random: inout MonkeyRandom) -> String
-  func violations() -> [String]
+  /// The task's widget, a page of the window's stack.
+  var root: Widget { get }
+  func act(_ random: inout MonkeyRandom, in window: Window) -> String
+  func violations(in window: Window) -> [String]
 }
 
 /// Types, deletes or replaces text in `entry`, as a user would; says what it did.
@@ -93,16 +119,15 @@ private final class CounterMonkey: TaskMonkey {
   static let name = "Counter"
   let model = CounterModel()
   let view: CounterView
-  let window: Window
+  var root: Widget { view.root }
 
   init() {
     view = CounterView(model)
-    window = view.makeWindow()
   }
 
-  func act(_ random: inout MonkeyRandom) -> String { click(view.button) }
+  func act(_ random: inout MonkeyRandom, in window: Window) -> String { click(view.button) }
 
-  func violations() -> [String] {
+  func violations(in window: Window) -> [String] {
     var problems: [String] = []
     expect(&problems, "the count", shows: view.count.text, model: "\(model.count)")
     return problems
@@ -113,23 +138,22 @@ private final class TemperatureMonkey: TaskMonkey {
   static let name = "Temperature"
   let model = TemperatureModel()
   let view: TemperatureView
-  let window: Window
+  var root: Widget { view.root }
   /// The field typed into last, which the other field converts from.
   private var lastTyped: Entry?
 
   init() {
     view = TemperatureView(model)
-    window = view.makeWindow()
   }
 
-  func act(_ random: inout MonkeyRandom) -> String {
+  func act(_ random: inout MonkeyRandom, in window: Window) -> String {
     let fragments = ["1", "0", "-", "5", ".", "x", "100", "-40", "37.5", " "]
     let field = random.chance(0.5) ? view.celsius : view.fahrenheit
     lastTyped = field
     return type(into: field, field === view.celsius ? "Celsius" : "Fahrenheit", fragments: fragments, &random)
   }
 
-  func violations() -> [String] {
+  func violations(in window: Window) -> [String] {
     var problems: [String] = []
     expect(&problems, "Celsius", shows: view.celsius.text, model: model.celsius)
     expect(&problems, "Fahrenheit", shows: view.fahrenheit.text, model: model.fahrenheit)
@@ -152,15 +176,14 @@ private final class FlightBookerMonkey: TaskMonkey {
   static let name = "Flight Booker"
   let model = FlightBookerModel(today: "27.03.2014")
   let view: FlightBookerView
-  let window: Window
+  var root: Widget { view.root }
 
   init() {
     view = FlightBookerView(model)
-    window = view.makeWindow()
   }
 
-  func act(_ random: inout MonkeyRandom) -> String {
-    if let dialog = dialogs(over: window).first {
+  func act(_ random: inout MonkeyRandom, in window: Window) -> String {
+    if let dialog = dialogs(over: window).first(where: { $0 is MessageDialog }) {
       // Modal: the user can only answer it.
       if random.chance(0.5), let message = dialog as? MessageDialog {
         message.respond(.ok)
@@ -181,7 +204,7 @@ private final class FlightBookerMonkey: TaskMonkey {
     }
   }
 
-  func violations() -> [String] {
+  func violations(in window: Window) -> [String] {
     var problems: [String] = []
     expect(&problems, "the kind", shows: view.kind.selected, model: model.kind)
     expect(&problems, "the start date", shows: view.start.text, model: model.start)
@@ -194,7 +217,7 @@ private final class FlightBookerMonkey: TaskMonkey {
     if let valid = currentValue(of: model.isBackValid) {
       expect(&problems, "the return date's error style", shows: view.back.hasCSSClass("error"), model: !valid)
     }
-    let open = dialogs(over: window)
+    let open = dialogs(over: window).filter { $0 is MessageDialog }
     if open.count > 1 { problems.append("\(open.count) booking dialogs are open at once") }
     if let dialog = open.first, !dialog.isModal { problems.append("the booking's dialog is not modal") }
     return problems
@@ -205,14 +228,13 @@ private final class TimerMonkey: TaskMonkey {
   static let name = "Timer"
   let model = TimerModel(scheduler: MainThreadScheduler.shared, duration: 2)
   let view: TimerView
-  let window: Window
+  var root: Widget { view.root }
 
   init() {
     view = TimerView(model)
-    window = view.makeWindow()
   }
 
-  func act(_ random: inout MonkeyRandom) -> String {
+  func act(_ random: inout MonkeyRandom, in window: Window) -> String {
     if random.chance(0.7) {
       // Mostly short durations, so that the timer often reaches its end and restarts.
       let duration = random.chance(0.8) ? Double(random.below(31)) / 10 : Double(random.below(301)) / 10
@@ -222,7 +244,7 @@ private final class TimerMonkey: TaskMonkey {
     return click(view.reset)
   }
 
-  func violations() -> [String] {
+  func violations(in window: Window) -> [String] {
     var problems: [String] = []
     expect(&problems, "Duration", shows: view.duration.adjustment.value, model: model.duration)
     expect(&problems, "the elapsed time", shows: view.elapsed.text, model: "\(format(model.elapsed, scale: 10)) s")
@@ -236,14 +258,13 @@ private final class CRUDMonkey: TaskMonkey {
   static let name = "CRUD"
   let model = CRUDModel()
   let view: CRUDView
-  let window: Window
+  var root: Widget { view.root }
 
   init() {
     view = CRUDView(model)
-    window = view.makeWindow()
   }
 
-  func act(_ random: inout MonkeyRandom) -> String {
+  func act(_ random: inout MonkeyRandom, in window: Window) -> String {
     let names = ["Ada", "Max", "Lovelace", "Mustermann", "Emil", "a", " ", "T"]
     switch random.weighted([3, 3, 3, 3, 2, 1, 1, 1]) {
     case 0: return type(into: view.prefix, "the prefix", fragments: ["M", "Mu", "E", "T", "L", "x", "a"], &random)
@@ -261,7 +282,7 @@ private final class CRUDMonkey: TaskMonkey {
     }
   }
 
-  func violations() -> [String] {
+  func violations(in window: Window) -> [String] {
     var problems: [String] = []
     expect(&problems, "the prefix", shows: view.prefix.text, model: model.prefix)
     expect(&problems, "Name", shows: view.name.text, model: model.name)
@@ -287,15 +308,14 @@ private final class CircleDrawerMonkey: TaskMonkey {
   static let name = "Circle Drawer"
   let model = CircleDrawerModel()
   let view: CircleDrawerView
-  let window: Window
+  var root: Widget { view.root }
 
   init() {
     view = CircleDrawerView(model)
-    window = view.makeWindow()
   }
 
-  func act(_ random: inout MonkeyRandom) -> String {
-    if let dialog = dialogs(over: window).first {
+  func act(_ random: inout MonkeyRandom, in window: Window) -> String {
+    if let dialog = dialogs(over: window).first(where: { !($0 is MessageDialog) }) {
       // Modal: the user can only move its slider or close it.
       if random.chance(0.7), let slider = dialog.child.flatMap({ ($0 as? Box)?.children.last as? Scale }) {
         let diameter = Double(4 + random.below(197))
@@ -329,14 +349,14 @@ private final class CircleDrawerMonkey: TaskMonkey {
     }
   }
 
-  func violations() -> [String] {
+  func violations(in window: Window) -> [String] {
     var problems: [String] = []
     let (circles, selected) = view.canvas.content
     expect(&problems, "the canvas's circles", shows: circles, model: model.circles)
     expect(&problems, "the canvas's selected circle", shows: selected, model: model.selected)
     expect(&problems, "Undo's sensitivity", shows: view.undo.isSensitive, model: model.canUndo)
     expect(&problems, "Redo's sensitivity", shows: view.redo.isSensitive, model: model.canRedo)
-    let open = dialogs(over: window)
+    let open = dialogs(over: window).filter { !($0 is MessageDialog) }
     if open.count > 1 { problems.append("\(open.count) diameter dialogs are open at once") }
     expect(&problems, "an open diameter dialog", shows: !open.isEmpty, model: model.adjusting != nil)
     if let selected = model.selected, !model.circles.indices.contains(selected) {
@@ -354,14 +374,13 @@ private final class CellsMonkey: TaskMonkey {
   static let name = "Cells"
   let model = CellsModel(CellsView.example)
   let view: CellsView
-  let window: Window
+  var root: Widget { view.root }
 
   init() {
     view = CellsView(model)
-    window = view.makeWindow()
   }
 
-  func act(_ random: inout MonkeyRandom) -> String {
+  func act(_ random: inout MonkeyRandom, in window: Window) -> String {
     if random.chance(0.2) { return scroll(scroller(around: view.table), &random) }
     let cells = mappedWidgets(EditableLabel.self, in: view.table)
     guard !cells.isEmpty else { return "nothing (no cell shown)" }
@@ -381,7 +400,7 @@ private final class CellsMonkey: TaskMonkey {
     return "type \"\(formula)\" into a cell, then press Escape"
   }
 
-  func violations() -> [String] {
+  func violations(in window: Window) -> [String] {
     var problems: [String] = []
     if view.table.items != model.rows.contents {
       let differing = zip(view.table.items, model.rows.contents).filter { $0 != $1 }.map { "\($0.0.row)" }

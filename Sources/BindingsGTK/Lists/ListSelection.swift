@@ -65,6 +65,41 @@ extension SelectableList {
   }
 }
 
+/// Writes of ``Reactive/selectedItemID(_:)``: selects the row of an identity, or looks for it again
+/// on the main queue's next turn when no row has it yet.
+@MainActor
+private final class SelectionByIdentity<List: SelectableList, ID: Hashable> {
+  private let identity: @MainActor (List.Item) -> ID
+  /// Counts the writes, so that a later look is dropped when a newer write came meanwhile.
+  private var latestWrite = 0
+
+  init(_ identity: @escaping @MainActor (List.Item) -> ID) {
+    self.identity = identity
+  }
+
+  func select(_ id: ID?, in list: List) {
+    latestWrite += 1
+    guard let id, row(of: id, in: list) == nil else { return apply(id, to: list) }
+    let write = latestWrite
+    weak let weakList = list
+    DispatchQueue.main.async {
+      MainActor.assumeIsolated {
+        guard let list = weakList, self.latestWrite == write else { return }
+        self.apply(id, to: list)
+      }
+    }
+  }
+
+  private func apply(_ id: ID?, to list: List) {
+    let selected = id.flatMap { self.row(of: $0, in: list) }
+    if list.selectedIndex != selected { list.selectedIndex = selected }
+  }
+
+  private func row(of id: ID, in list: List) -> Int? {
+    (0..<list.modelCount).first { list.item(at: $0).map(identity) == id }
+  }
+}
+
 /// `G_TYPE_FROM_INSTANCE`.
 private func typeOfInstance(_ object: UnsafeMutablePointer<GObject>) -> GType {
   object.pointee.g_type_instance.g_class.pointee.g_type
@@ -111,19 +146,19 @@ extension Reactive where Base: SelectableList {
   /// contacts.reactive.selectedItemID(\.id) <~> viewModel.$selectedID
   /// ```
   ///
-  /// Written, it selects the first row whose item has that identity, or none when no row has it
-  /// (`nil` selects none). As a source it sends the selected item's identity now, then each time
-  /// it changes (not when the selected row only moves).
+  /// Written, it selects the first row whose item has that identity, or none for `nil`. An identity
+  /// that no row has yet is looked for again once the main queue has run what is queued on it (the
+  /// rows on their way), and the selection stays as it was meanwhile; if no row has it then, the
+  /// list selects none. As a source it sends the selected item's identity now, then each time it
+  /// changes (not when the selected row only moves).
   ///
   /// - Parameter identity: The identity of an item, such as `\.id`.
   /// - Complexity: Writing is O(*n*) in the number of rows.
   public func selectedItemID<ID: Hashable>(
     _ identity: @escaping @MainActor (Base.Item) -> ID
   ) -> BindingEndpoint<Base, ID?> {
-    let target: BindingTarget<Base, ID?> = gtkTarget("selection") { list, id in
-      let row = id.flatMap { id in (0..<list.modelCount).first { list.item(at: $0).map(identity) == id } }
-      if list.selectedIndex != row { list.selectedIndex = row }
-    }
+    let writes = SelectionByIdentity<Base, ID>(identity)
+    let target: BindingTarget<Base, ID?> = gtkTarget("selection") { list, id in writes.select(id, in: list) }
     weak let list = base
     let changes = selectionChanges.map { indices -> ID? in
       guard let list, let index = indices.first else { return nil }
