@@ -4,6 +4,7 @@
 //   swift run --traits GTK Monkey contacts --seconds 60              # a new random seed, printed first
 //   swift run --traits GTK Monkey sevenguis --seconds 600 --seed 7   # the same run again
 //   swift run --traits GTK Monkey contacts --seed 7 --steps 3,18,40  # replays the steps a failure printed
+//   swift run --traits GTK Monkey sevenguis --seconds 60 --replace-pages   # also replaces task pages (a known GLib critical)
 //
 // Run it headless under Xvfb with G_DEBUG=fatal-criticals (see the README's "Reliability"). It exits
 // non-zero on a failure; its last line is
@@ -30,6 +31,7 @@ guard seconds != nil || actions != nil || steps != nil else {
   print("Monkey: how long? \(usage)")
   exit(2)
 }
+MonkeyApps.replacesPages = arguments.contains("--replace-pages")
 let seed = value(after: "--seed").flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64(UInt32.max))
 /// Prints `line` at once, so that it is on the screen even if GLib aborts the process later.
 func say(_ line: String) {

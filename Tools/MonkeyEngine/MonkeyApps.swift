@@ -4,6 +4,11 @@ public enum MonkeyApps {
   /// The names: `contacts`, `sevenguis`.
   public static let names = ["contacts", "sevenguis"]
 
+  /// Whether the 7GUIs monkey replaces a task's page by a new one now and then; off by default,
+  /// because it makes GLib report a critical not yet explained (see `SevenGUIsMonkey`). The command
+  /// turns it on with `--replace-pages`.
+  @MainActor public static var replacesPages = false
+
   /// What makes the app called `name` (a fresh one per run), or `nil` for an unknown name.
   ///
   /// ```swift
