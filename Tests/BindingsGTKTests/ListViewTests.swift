@@ -202,7 +202,9 @@ final class ListViewTests: GTKTestCase {
         let id: Int
         let name: String
       }
-      let people = MutableObservableArray([Person(id: 1, name: "a"), Person(id: 2, name: "b"), Person(id: 3, name: "c")])
+      let people = MutableObservableArray([
+        Person(id: 1, name: "a"), Person(id: 2, name: "b"), Person(id: 3, name: "c"),
+      ])
       let selectedID = MutableProperty<Int?>(nil)
       // A model that hears of the rows before the list does, and changes the selection at once:
       // it selects each person added at the top.

@@ -31,19 +31,23 @@ public final class ContactsMonkey: MonkeyApp {
       exportQueue: exportQueue)
   }
 
+  /// Opens the app's window.
   public func open() {
     let contacts = ContactsWindow(viewModel: viewModel)
     contacts.window.present()
     self.contacts = contacts
   }
 
+  /// Destroys every open window.
   public func close() {
     contacts?.window.destroy()
     contacts = nil
   }
 
+  /// Whether work started off the main thread is still running.
   public var isBusy: Bool { background.running.load(ordering: .acquiring) > 0 || viewModel.isExporting }
 
+  /// Performs one random user action through GTK and says what it did.
   public func act(_ random: inout MonkeyRandom) -> String {
     guard let contacts else { return "nothing (no window)" }
     selectionToKeep = nil
@@ -171,6 +175,7 @@ public final class ContactsMonkey: MonkeyApp {
     }
   }
 
+  /// Every invariant that does not hold now.
   public func violations() -> [String] {
     guard let contacts else { return [] }
     var problems: [String] = []

@@ -52,8 +52,11 @@ enum GLibLog {
     guard first else { return }
     g_log_set_writer_func(
       { level, fields, count, userData in
-        let severe = (level.rawValue & (G_LOG_LEVEL_ERROR.rawValue | G_LOG_LEVEL_CRITICAL.rawValue
-          | G_LOG_LEVEL_WARNING.rawValue)) != 0
+        let severe =
+          (level.rawValue
+            & (G_LOG_LEVEL_ERROR.rawValue | G_LOG_LEVEL_CRITICAL.rawValue
+              | G_LOG_LEVEL_WARNING.rawValue))
+          != 0
         if severe, let fields {
           var message = ""
           var domain = ""

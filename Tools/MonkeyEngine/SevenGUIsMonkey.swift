@@ -18,6 +18,7 @@ public final class SevenGUIsMonkey: MonkeyApp {
   /// The seven tasks, not yet open.
   public init() {}
 
+  /// Opens the app's window.
   public func open() {
     let stack = Stack()
     tasks = [
@@ -31,14 +32,17 @@ public final class SevenGUIsMonkey: MonkeyApp {
     (self.window, self.stack) = (window, stack)
   }
 
+  /// Destroys every open window.
   public func close() {
     tasks = []
     (window, stack) = (nil, nil)
     destroyAllWindows()
   }
 
+  /// Whether work started off the main thread is still running.
   public var isBusy: Bool { false }
 
+  /// Performs one random user action through GTK and says what it did.
   public func act(_ random: inout MonkeyRandom) -> String {
     guard let window, let stack, !tasks.isEmpty else { return "nothing (no window)" }
     // A dialog is modal: while one is open, the user can only use it.
@@ -72,6 +76,7 @@ public final class SevenGUIsMonkey: MonkeyApp {
     return "\(type(of: task).name): \(task.act(&random, in: window))"
   }
 
+  /// Every invariant that does not hold now.
   public func violations() -> [String] {
     guard let window else { return [] }
     return tasks.flatMap { task in task.violations(in: window).map { "\(type(of: task).name): \($0)" } }

@@ -153,6 +153,7 @@ extension Reactive where Base: SelectableList {
   /// changes (not when the selected row only moves).
   ///
   /// - Parameter identity: The identity of an item, such as `\.id`.
+  /// - Returns: The endpoint: the selection as identities.
   /// - Complexity: Writing is O(*n*) in the number of rows.
   public func selectedItemID<ID: Hashable>(
     _ identity: @escaping @MainActor (Base.Item) -> ID
