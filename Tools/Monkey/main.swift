@@ -4,7 +4,7 @@
 //   swift run --traits GTK Monkey contacts --seconds 60              # a new random seed, printed first
 //   swift run --traits GTK Monkey sevenguis --seconds 600 --seed 7   # the same run again
 //   swift run --traits GTK Monkey contacts --seed 7 --steps 3,18,40  # replays the steps a failure printed
-//   swift run --traits GTK Monkey sevenguis --seconds 60 --replace-pages   # also replaces task pages (a known GLib critical)
+//   swift run --traits GTK Monkey sevenguis --seconds 60 --known-problems   # also the actions GTK 4.8 warns about
 //
 // Run it headless under Xvfb with G_DEBUG=fatal-criticals (see the README's "Reliability"). It exits
 // non-zero on a failure; its last line is
@@ -31,7 +31,7 @@ guard seconds != nil || actions != nil || steps != nil else {
   print("Monkey: how long? \(usage)")
   exit(2)
 }
-MonkeyApps.replacesPages = arguments.contains("--replace-pages")
+MonkeyApps.includesKnownProblems = arguments.contains("--known-problems")
 let seed = value(after: "--seed").flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64(UInt32.max))
 /// Prints `line` at once, so that it is on the screen even if GLib aborts the process later.
 func say(_ line: String) {
@@ -61,10 +61,12 @@ if let prefix = report.shortestPrefix {
   print("monkey: the shortest failing prefix is \(prefix) of \(report.failures.first?.step ?? prefix) steps")
 }
 if let reproduction = report.reproduction {
-  print("monkey: \(reproduction.count) of those steps still fail:")
-  for (step, action) in reproduction { print("  \(step): \(action)") }
-  let list = reproduction.map { String($0.step) }.joined(separator: ",")
-  print("monkey: replay: swift run --traits GTK Monkey \(appName) --seed \(seed) --steps \(list)")
+  print("monkey: \(reproduction.count) of those steps still fail\(reproduction.count > 60 ? " (the last 60):" : ":")")
+  for (step, action) in reproduction.suffix(60) { print("  \(step): \(action)") }
+  let steps = reproduction.map(\.step)
+  let isPrefix = steps == Array(1...max(1, steps.count)) && !steps.isEmpty
+  let list = isPrefix ? "--actions \(steps.count)" : "--steps \(steps.map(String.init).joined(separator: ","))"
+  print("monkey: replay: swift run --traits GTK Monkey \(appName) --seed \(seed) \(list)")
 }
 for sample in report.residentSamples {
   print("monkey: rss \(sample.kiB) KiB after \(sample.actions) actions")

