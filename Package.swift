@@ -104,6 +104,26 @@ let package = Package(
       dependencies: ["SevenGUIsUI", "SevenGUIsCore", "Bindings", "BindingsGTK", "GTKTestSupport"],
       path: "Tests/SevenGUIsUITests"
     ),
+    // `swift run --traits GTK Monkey contacts --seconds 60`: random user actions thrown at the example
+    // apps' real windows, their invariants checked after each (Tools/MonkeyEngine, tested in MonkeyTests).
+    .target(
+      name: "MonkeyEngine",
+      dependencies: [
+        "Bindings", "BindingsGTK", "ContactsCore", "ContactsUI", "SevenGUIsCore", "SevenGUIsUI",
+        .target(name: "CGTK", condition: .when(traits: ["GTK"])),
+      ],
+      path: "Tools/MonkeyEngine"
+    ),
+    .executableTarget(
+      name: "Monkey",
+      dependencies: ["MonkeyEngine", "BindingsGTK"],
+      path: "Tools/Monkey"
+    ),
+    .testTarget(
+      name: "MonkeyTests",
+      dependencies: ["MonkeyEngine", "Bindings", "BindingsGTK", "GTKTestSupport"],
+      path: "Tests/MonkeyTests"
+    ),
     // What the tests in real windows share (starting GTK or skipping, showing a window, reading it).
     .target(name: "GTKTestSupport", dependencies: ["Bindings", "BindingsGTK"], path: "Tests/GTKTestSupport"),
     // Tests in real windows: XCTest, because GTK must run on the process's main thread.

@@ -70,7 +70,9 @@ public final class ContactsWindow {
     let form = viewModel.form
     search.reactive.text <~> viewModel.$query
     list.reactive.items <~ viewModel.visible
-    list.reactive.selectedIndex <~> viewModel.reactive.selectedRow
+    // By identity, not row: the view model publishes the selected contact's new row before the list
+    // has the rows that moved it.
+    list.reactive.selectedItemID(\.id) <~> viewModel.$selectedID
 
     firstName.reactive.text <~> form.$firstName
     lastName.reactive.text <~> form.$lastName
@@ -78,7 +80,8 @@ public final class ContactsWindow {
     phone.reactive.text <~> form.$phone
     favorite.reactive.isActive <~> form.$isFavorite
     rating.reactive.value <~> form.$rating
-    group.reactive.selected <~> form.$group
+    // With nothing selected the form has no group, and the drop-down shows none: meant, so not reported.
+    group.reactive.selected.bindTwoWay(with: form.$group, initialValueFrom: .right, reportsEmptyOverwrite: false)
     for field in [firstName, lastName, email, phone] as [Widget] + [favorite, rating, group] {
       field.reactive.isSensitive <~ form.$isEditable
     }

@@ -196,6 +196,55 @@ final class ListViewTests: GTKTestCase {
     }
   }
 
+  func testSelectionByIdentityFollowsItsItemWhicheverOfRowsAndSelectionArrivesFirst() {
+    onMain {
+      struct Person: Equatable {
+        let id: Int
+        let name: String
+      }
+      let people = MutableObservableArray([
+        Person(id: 1, name: "a"), Person(id: 2, name: "b"), Person(id: 3, name: "c"),
+      ])
+      let selectedID = MutableProperty<Int?>(nil)
+      // A model that hears of the rows before the list does, and changes the selection at once:
+      // it selects each person added at the top.
+      let model = people.sink { event in
+        if let first = event.contents.first, first.id > 3, selectedID.value != first.id { selectedID.value = first.id }
+      }
+      let list = ListView<Person>(makeRow: { Label() }, bindRow: { $0.text = $1.name })
+      list.reactive.items <~ people
+      list.reactive.selectedItemID(\.id) <~> selectedID
+      XCTAssertNil(list.selectedIndex)
+
+      gtk_single_selection_set_selected(list.selection, 2)  // the user clicks "c"
+      XCTAssertEqual(selectedID.value, 3)
+      people.insert(Person(id: 0, name: "z"), at: 0)
+      XCTAssertEqual(list.selectedIndex, 3, "the selection moves with \"c\"")
+      XCTAssertEqual(selectedID.value, 3, "and the identity stays")
+      selectedID.value = 1
+      XCTAssertEqual(list.selectedIndex, 1)
+
+      // The model selects "new" before the list has its row: the list keeps its selection until the
+      // row is there, then selects it, and the model's selection is never overwritten.
+      var sent: [Int?] = []
+      let token = list.reactive.selectedItemID(\.id).dropFirst().sink { sent.append($0) }
+      people.insert(Person(id: 4, name: "new"), at: 0)
+      XCTAssertEqual(selectedID.value, 4)
+      GTK.drainMainLoop()
+      XCTAssertEqual(list.selectedIndex, 0)
+      XCTAssertEqual(list.item(at: 0)?.name, "new")
+      XCTAssertEqual(selectedID.value, 4)
+      XCTAssertEqual(sent, [4], "the list went from \"a\" to \"new\" with nothing in between")
+
+      selectedID.value = 99  // no row has it: none is selected once the queue has run
+      GTK.drainMainLoop()
+      XCTAssertNil(list.selectedIndex)
+      XCTAssertNil(selectedID.value, "the list says it selects none")
+      token.cancel()
+      model.cancel()
+    }
+  }
+
   func testAnUpdatedRowStaysSelectedAndShowsTheNewItem() {
     onMain {
       let names = MutableObservableArray(["a", "b", "c"])

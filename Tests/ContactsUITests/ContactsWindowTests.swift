@@ -58,6 +58,37 @@ final class ContactsWindowTests: GTKTestCase {
     }
   }
 
+  /// What the monkey found: a search that moved the selected contact's row selected another contact
+  /// (the view model published the new row before the list had the rows that moved it), and
+  /// opening the window reported an empty group overwriting the drop-down's first entry.
+  func testASearchKeepsTheSelectedContactAndOpeningReportsNothing() {
+    MainActor.assumeIsolated {
+      let log = DiagnosticMessages()
+      let viewModel = ContactsViewModel(contacts: ContactGenerator(seed: 42).make(count: 3000))
+      Diagnostics.observing({ message in log.messages.withLock { $0.append(message) } }) {
+        let contacts = ContactsWindow(viewModel: viewModel)
+        contacts.window.present()
+        XCTAssertTrue(GTK.iterateMainLoop(until: { contacts.list.modelCount == 3000 }))
+        let all = viewModel.visible.contents
+        guard let row = all.indices.last(where: { all[$0].fullName.lowercased().contains("n") }) else {
+          return XCTFail("no contact to select")
+        }
+        let chosen = all[row].id
+        gtk_single_selection_set_selected(contacts.list.selection, guint(row))
+        XCTAssertEqual(viewModel.selectedID, chosen)
+
+        gtk_editable_set_text(contacts.search.editable, "n")
+        XCTAssertTrue(GTK.iterateMainLoop(until: { viewModel.appliedQuery == "n" }))
+        GTK.drainMainLoop()
+        XCTAssertLessThan(contacts.list.modelCount, 3000, "the search moved the selected row up")
+        XCTAssertEqual(viewModel.selectedID, chosen, "the same contact stays selected")
+        XCTAssertEqual(contacts.list.selectedIndex.flatMap { contacts.list.item(at: $0)?.id }, chosen)
+        contacts.window.destroy()
+      }
+      XCTAssertEqual(log.messages.withLock { $0 }, [])
+    }
+  }
+
   func testExportReportsProgressFromABackgroundQueue() {
     MainActor.assumeIsolated {
       let viewModel = ContactsViewModel(contacts: ContactGenerator(seed: 7).make(count: 2000))
@@ -91,6 +122,11 @@ final class ContactsWindowTests: GTKTestCase {
       contacts.window.destroy()
     }
   }
+}
+
+/// The diagnostics a test observed.
+private final class DiagnosticMessages: Sendable {
+  let messages = Locked<[String]>([])
 }
 
 #endif

@@ -8,6 +8,8 @@
 /// releases them; an object made on a thread outside any scope (a dispatch queue, a run loop) is
 /// not counted.
 ///
+/// `package`, so that the package's tools (the monkey) can read the count of a run.
+///
 /// ```swift
 /// let scope = LiveObjects.Scope()
 /// LiveObjects.$scope.withValue(scope) {
@@ -16,9 +18,9 @@
 /// }
 /// print(scope.count)   // prints "0"
 /// ```
-enum LiveObjects {
+package enum LiveObjects {
   /// One accounting: how many counted objects made inside it are still alive, by kind.
-  final class Scope: @unchecked Sendable {
+  package final class Scope: @unchecked Sendable {
     /// The counts, guarded by the scope's lock.
     private struct Counts {
       var liveByKind: [String: Int] = [:]
@@ -40,16 +42,16 @@ enum LiveObjects {
 
     private let counts = Locked(Counts())
 
-    init() {}
+    package init() {}
 
     /// How many counted objects made in this scope are alive now.
-    var count: Int { counts.withLock { $0.total } }
+    package var count: Int { counts.withLock { $0.total } }
 
     /// The most counted objects made in this scope that were alive at the same time.
-    var peakCount: Int { counts.withLock { $0.peak } }
+    package var peakCount: Int { counts.withLock { $0.peak } }
 
     /// The kinds of the objects still alive, with how many of each, sorted by kind.
-    var liveKinds: [(kind: String, count: Int)] {
+    package var liveKinds: [(kind: String, count: Int)] {
       counts.withLock { counts in
         counts.liveByKind.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
       }
@@ -67,7 +69,7 @@ enum LiveObjects {
   }
 
   /// The scope that objects made in the current task are counted in; `nil` counts nothing.
-  @TaskLocal static var scope: Scope?
+  @TaskLocal package static var scope: Scope?
 }
 
 /// Counts the object that stores it in the current ``LiveObjects/scope`` for as long as the object

@@ -343,8 +343,9 @@ public final class StackSidebar: Widget {
   }
 }
 
-/// Writes a diagnostic about a stack to standard error; the stack carries on.
+/// Reports a diagnostic about a stack (standard error, and the observer of tests and the monkey); the
+/// stack carries on.
 private func reportStackProblem(_ message: String) {
-  FileHandle.standardError.write(Data("BindingsGTK: stack: \(message)\n".utf8))
+  Diagnostics.report("BindingsGTK: stack: \(message)")
 }
 #endif

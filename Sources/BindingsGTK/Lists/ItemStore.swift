@@ -251,9 +251,10 @@ func runs(of offsets: [Int]) -> [Range<Int>] {
   return result
 }
 
-/// Writes a diagnostic about a list to standard error; the list carries on.
+/// Reports a diagnostic about a list (standard error, and the observer of tests and the monkey); the
+/// list carries on.
 func reportListProblem(_ message: String) {
-  FileHandle.standardError.write(Data("BindingsGTK: list: \(message)\n".utf8))
+  Diagnostics.report("BindingsGTK: list: \(message)")
 }
 
 /// A Swift item held by the plain `GObject` that stands for it in a `GListStore`.

@@ -65,6 +65,41 @@ extension SelectableList {
   }
 }
 
+/// Writes of ``Reactive/selectedItemID(_:)``: selects the row of an identity, or looks for it again
+/// on the main queue's next turn when no row has it yet.
+@MainActor
+private final class SelectionByIdentity<List: SelectableList, ID: Hashable> {
+  private let identity: @MainActor (List.Item) -> ID
+  /// Counts the writes, so that a later look is dropped when a newer write came meanwhile.
+  private var latestWrite = 0
+
+  init(_ identity: @escaping @MainActor (List.Item) -> ID) {
+    self.identity = identity
+  }
+
+  func select(_ id: ID?, in list: List) {
+    latestWrite += 1
+    guard let id, row(of: id, in: list) == nil else { return apply(id, to: list) }
+    let write = latestWrite
+    weak let weakList = list
+    DispatchQueue.main.async {
+      MainActor.assumeIsolated {
+        guard let list = weakList, self.latestWrite == write else { return }
+        self.apply(id, to: list)
+      }
+    }
+  }
+
+  private func apply(_ id: ID?, to list: List) {
+    let selected = id.flatMap { self.row(of: $0, in: list) }
+    if list.selectedIndex != selected { list.selectedIndex = selected }
+  }
+
+  private func row(of id: ID, in list: List) -> Int? {
+    (0..<list.modelCount).first { list.item(at: $0).map(identity) == id }
+  }
+}
+
 /// `G_TYPE_FROM_INSTANCE`.
 private func typeOfInstance(_ object: UnsafeMutablePointer<GObject>) -> GType {
   object.pointee.g_type_instance.g_class.pointee.g_type
@@ -97,6 +132,40 @@ extension Reactive where Base: SelectableList {
       if list.selectedIndex != index { list.selectedIndex = index }
     }
     return BindingEndpoint(target: target, changes: selectionChanges.map(\.first)).asControl()
+  }
+
+  /// The identity of the selected item (`nil` for none): a target, a source and a side of `<~>`.
+  ///
+  /// Bind a selection by identity when the list's rows and the selection come from one model: a
+  /// model that publishes the selected row's new offset before the list has received the rows that
+  /// moved it would make ``selectedIndex`` select, for a moment, whatever row held that offset —
+  /// and GTK would then carry that wrong item along when the rows arrive. An identity names the
+  /// item, whichever order the two arrive in.
+  ///
+  /// ```swift
+  /// contacts.reactive.selectedItemID(\.id) <~> viewModel.$selectedID
+  /// ```
+  ///
+  /// Written, it selects the first row whose item has that identity, or none for `nil`. An identity
+  /// that no row has yet is looked for again once the main queue has run what is queued on it (the
+  /// rows on their way), and the selection stays as it was meanwhile; if no row has it then, the
+  /// list selects none. As a source it sends the selected item's identity now, then each time it
+  /// changes (not when the selected row only moves).
+  ///
+  /// - Parameter identity: The identity of an item, such as `\.id`.
+  /// - Returns: The endpoint: the selection as identities.
+  /// - Complexity: Writing is O(*n*) in the number of rows.
+  public func selectedItemID<ID: Hashable>(
+    _ identity: @escaping @MainActor (Base.Item) -> ID
+  ) -> BindingEndpoint<Base, ID?> {
+    let writes = SelectionByIdentity<Base, ID>(identity)
+    let target: BindingTarget<Base, ID?> = gtkTarget("selection") { list, id in writes.select(id, in: list) }
+    weak let list = base
+    let changes = selectionChanges.map { indices -> ID? in
+      guard let list, let index = indices.first else { return nil }
+      return list.item(at: index).map(identity)
+    }
+    return BindingEndpoint(target: target, changes: changes.removeDuplicates()).asControl()
   }
 
   /// The selected item (`nil` for none), as a source.

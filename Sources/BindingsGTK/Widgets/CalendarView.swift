@@ -112,9 +112,7 @@ public final class CalendarView: Widget {
       guard newValue.isValid,
         let date = g_date_time_new_local(Int32(newValue.year), Int32(newValue.month), Int32(newValue.day), 0, 0, 0)
       else {
-        FileHandle.standardError.write(
-          Data("BindingsGTK: calendar: \(newValue) is not a day; the selection stays \(date)\n".utf8)
-        )
+        Diagnostics.report("BindingsGTK: calendar: \(newValue) is not a day; the selection stays \(date)")
         return
       }
       defer { g_date_time_unref(date) }

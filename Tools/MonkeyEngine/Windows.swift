@@ -1,0 +1,83 @@
+#if GTK
+import BindingsGTK
+import CGTK
+
+// Reading GTK's state where the examples' views expose no Swift member for it: the open windows,
+// the widgets inside a list, the scroller around a widget.
+
+/// The open windows that have a Swift wrapper.
+@MainActor
+func openWindows() -> [Window] {
+  let toplevels = gtk_window_get_toplevels()!
+  return (0..<g_list_model_get_n_items(toplevels)).compactMap { index in
+    let object = g_list_model_get_item(toplevels, index)!
+    defer { g_object_unref(object) }
+    return GObjectWrapper.wrapper(for: object) as? Window
+  }
+}
+
+/// Destroys every open window, wrapped or not.
+@MainActor
+func destroyAllWindows() {
+  let toplevels = gtk_window_get_toplevels()!
+  while g_list_model_get_n_items(toplevels) > 0 {
+    let object = g_list_model_get_item(toplevels, 0)!
+    if let window = GObjectWrapper.wrapper(for: object) as? Window {
+      window.destroy()
+    } else {
+      gtk_window_destroy(object.assumingMemoryBound(to: GtkWindow.self))
+    }
+    g_object_unref(object)
+  }
+}
+
+/// The windows open over `parent` (dialogs).
+@MainActor
+func dialogs(over parent: Window) -> [Window] {
+  openWindows().filter { $0.transientFor === parent }
+}
+
+/// The shown widgets of type `T` inside `widget`, depth first.
+@MainActor
+func mappedWidgets<T: Widget>(_ type: T.Type, in widget: Widget) -> [T] {
+  var found: [T] = []
+  func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
+    if gtk_widget_get_mapped(node) == 0 { return }
+    if let match = GObjectWrapper.wrapper(for: node) as? T { found.append(match) }
+    var child = gtk_widget_get_first_child(node)
+    while let current = child {
+      visit(current)
+      child = gtk_widget_get_next_sibling(current)
+    }
+  }
+  visit(widget.widget)
+  return found
+}
+
+/// The scroller `widget` sits in, if its parent is one.
+@MainActor
+func scroller(around widget: Widget) -> ScrolledWindow? {
+  gtk_widget_get_parent(widget.widget).flatMap { GObjectWrapper.wrapper(for: $0) as? ScrolledWindow }
+}
+
+/// Scrolls `scroller` to a random place; says where.
+@MainActor
+func scroll(_ scroller: ScrolledWindow?, _ random: inout MonkeyRandom) -> String {
+  guard let scroller, scroller.verticalRange > 0 else { return "nothing (nothing to scroll)" }
+  let offset = Double(random.below(1001)) / 1000 * scroller.verticalRange
+  scroller.verticalOffset = offset
+  return "scroll to \(Int(offset))"
+}
+
+/// Emits a gesture's `pressed` signal with a click count and a point, as GTK does for a click.
+@MainActor
+func press(_ gesture: EventController, x: Double, y: Double) {
+  cgtk_signal_emit_int_double_double(gesture.object, "pressed", 1, x, y)
+}
+
+/// Emits a motion controller's `motion` signal at a point, as GTK does when the pointer moves.
+@MainActor
+func move(_ motion: MotionController, x: Double, y: Double) {
+  cgtk_signal_emit_double_double(motion.object, "motion", x, y)
+}
+#endif
