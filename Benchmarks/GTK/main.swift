@@ -7,6 +7,8 @@
 //   G4  CPU time and loop wake-ups of an idle bound application over 10 s of GTK's real loop,
 //       against the same with a 50 ms polling timer
 //   L1–L3  lists (Lists.swift): a filter keystroke, appends, scrolling a long list
+//   S1–S4  7GUIs (SevenGUIs.swift): opening Cells, editing a chain of cells and a lone cell, a Circle
+//          Drawer redraw against the same drawing with no binding
 //
 // Timed variants alternate within each round, and every figure is the median over the rounds, so
 // that the ratios hold on a shared, busy machine; absolute figures do not. Results are checked;
@@ -99,6 +101,7 @@ func runBenchmarks(_ options: Options) throws {
 
   let listOptions = ListOptions(options)
   let lists = try measureLists(listOptions)
+  let sevenGUIs = try measureSevenGUIs(options)
 
   let loadAtEnd = loadAverage()
   printReport(
@@ -112,6 +115,8 @@ func runBenchmarks(_ options: Options) throws {
   )
   report()
   printListReport(lists, options: listOptions)
+  report()
+  printSevenGUIsReport(sevenGUIs, options: options)
 }
 
 /// Prints the markdown table, the targets and the rounds behind the medians.

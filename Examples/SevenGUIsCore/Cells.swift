@@ -100,7 +100,6 @@ public final class CellsModel: BindingOwner {
   public private(set) var evaluationCount = 0
   private var texts: [CellAddress: String] = [:]
   private var formulas: [CellAddress: Formula] = [:]
-  private var precedents: [CellAddress: Set<CellAddress>] = [:]
   private var dependents: [CellAddress: Set<CellAddress>] = [:]
 
   /// Creates a sheet with the cells of `texts`, by name: `["A0": "5", "A1": "=A0*2"]`.
@@ -120,10 +119,9 @@ public final class CellsModel: BindingOwner {
   public func setFormula(_ text: String, at cell: CellAddress) {
     guard text != formula(at: cell) else { return }
     texts[cell] = text.isEmpty ? nil : text
+    for old in formulas[cell]?.references ?? [] { dependents[old]?.remove(cell) }
     formulas[cell] = Formula(cellText: text)
-    for old in precedents[cell] ?? [] { dependents[old]?.remove(cell) }
-    precedents[cell] = formulas[cell]?.references ?? []
-    for new in precedents[cell]! { dependents[new, default: []].insert(cell) }
+    for new in formulas[cell]!.references { dependents[new, default: []].insert(cell) }
     reevaluate(from: cell)
   }
 
@@ -134,12 +132,12 @@ public final class CellsModel: BindingOwner {
       for dependent in dependents[next] ?? [] where affected.insert(dependent).inserted { stack.append(dependent) }
     }
     var waiting = [CellAddress: Int]()
-    for cell in affected { waiting[cell] = precedents[cell]!.count { affected.contains($0) } }
+    for cell in affected { waiting[cell] = formulas[cell]!.references.count { affected.contains($0) } }
     var ready = affected.filter { waiting[$0] == 0 }.sorted { ($0.row, $0.column) > ($1.row, $1.column) }
     var computed = [CellAddress: CellValue]()
     while let next = ready.popLast() {
       evaluationCount += 1
-      computed[next] = formulas[next]?.value { computed[$0] ?? self.value(at: $0) } ?? .empty
+      computed[next] = formulas[next]!.value { computed[$0] ?? self.value(at: $0) }
       waiting[next] = nil
       for dependent in dependents[next] ?? [] where affected.contains(dependent) {
         waiting[dependent]! -= 1
