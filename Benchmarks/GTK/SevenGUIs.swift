@@ -8,36 +8,36 @@ import SevenGUIsUI
 
 // 7GUIs (Examples/SevenGUIs) in real windows:
 //
-//   S1  opening the Cells window (26 × 100 cells in a recycling table) until its first frame is drawn
-//   S2  editing A0 when A1…A99 form a chain A0 → A1 → … → A99: µs per cell re-evaluated (model and the
+//   A1  opening the Cells window (26 × 100 cells in a recycling table) until its first frame is drawn
+//   A2  editing A0 when A1…A99 form a chain A0 → A1 → … → A99: µs per cell re-evaluated (model and the
 //       table's rows updated, no frame), and how many cells were re-evaluated
-//   S3  editing a cell nothing depends on: µs per edit, and how many cells were re-evaluated
-//   S4  a Circle Drawer redraw after a model change (the binding writes the canvas's content), against
+//   A3  editing a cell nothing depends on: µs per edit, and how many cells were re-evaluated
+//   A4  a Circle Drawer redraw after a model change (the binding writes the canvas's content), against
 //       drawing the same circles into a drawing area whose content is set by hand, no binding
 
 /// The 7GUIs figures of one run.
 struct SevenGUIsResults {
-  /// S1: milliseconds from making the view to the window's first frame, per round.
+  /// A1: milliseconds from making the view to the window's first frame, per round.
   var openMilliseconds: [Double] = []
-  /// S2: microseconds per cell re-evaluated, per round; the cells re-evaluated per edit of A0.
+  /// A2: microseconds per cell re-evaluated, per round; the cells re-evaluated per edit of A0.
   var chainMicroseconds: [Double] = []
   var chainCount = 0
-  /// S3: microseconds per edit, per round; the cells re-evaluated per edit.
+  /// A3: microseconds per edit, per round; the cells re-evaluated per edit.
   var loneMicroseconds: [Double] = []
   var loneCount = 0
-  /// S4: nanoseconds per redraw, "bound" and "direct".
+  /// A4: nanoseconds per redraw, "bound" and "direct".
   var redraw = Rounds()
-  /// S4: the circles drawn.
+  /// A4: the circles drawn.
   var circles = 0
 }
 
-/// Runs S1–S4.
+/// Runs A1–A4.
 @MainActor
 func measureSevenGUIs(_ options: Options) throws -> SevenGUIsResults {
   var results = SevenGUIsResults()
   let edits = options.isQuick ? 20 : 200
 
-  report("S1: opening the Cells window, \(options.rounds) rounds…")
+  report("A1: opening the Cells window, \(options.rounds) rounds…")
   for _ in 0..<options.rounds + 1 {
     let start = monotonicNanoseconds()
     let view = CellsView()
@@ -53,7 +53,7 @@ func measureSevenGUIs(_ options: Options) throws -> SevenGUIsResults {
   }
   results.openMilliseconds.removeFirst()  // the first opening loads the theme and fonts
 
-  report("S2, S3: editing cells of a shown sheet, \(edits) edits × \(options.rounds) rounds…")
+  report("A2, A3: editing cells of a shown sheet, \(edits) edits × \(options.rounds) rounds…")
   var chain = ["A0": "0"]
   for row in 1..<CellsModel.rowCount { chain["A\(row)"] = "=A\(row - 1)+1" }
   let model = CellsModel(chain)
@@ -90,7 +90,7 @@ func measureSevenGUIs(_ options: Options) throws -> SevenGUIsResults {
   window.destroy()
   settle()
 
-  report("S4: Circle Drawer redraws, \(edits) × \(options.rounds) rounds…")
+  report("A4: Circle Drawer redraws, \(edits) × \(options.rounds) rounds…")
   let drawer = CircleDrawerModel()
   for index in 0..<20 { drawer.click(x: Double(30 + (index % 5) * 80), y: Double(30 + (index / 5) * 70)) }
   results.circles = drawer.circles.count
@@ -181,7 +181,7 @@ private func timeRedraws(_ count: Int, of widget: Widget, after change: (Int) ->
   return elapsed / Double(count)
 }
 
-/// Prints S1–S4 as a markdown table.
+/// Prints A1–A4 as a markdown table.
 func printSevenGUIsReport(_ results: SevenGUIsResults, options: Options) {
   let redraw = results.redraw
   let ratioRedraw = redraw.medianRatio("bound", to: "direct")
@@ -192,22 +192,22 @@ func printSevenGUIsReport(_ results: SevenGUIsResults, options: Options) {
   report("| scenario | measured | bindings | baseline | bindings / baseline |")
   report("|---|---|---:|---:|---:|")
   report(
-    "| S1 | opening the Cells window (26 × 100 cells, recycling table) until its first frame (ms) | "
+    "| A1 | opening the Cells window (26 × 100 cells, recycling table) until its first frame (ms) | "
       + "\(formatted(median(results.openMilliseconds), digits: 1)) | n/a | n/a |")
   report(
-    "| S2 | editing A0 of the chain A0 → A1 → … → A99: µs per cell re-evaluated (model and table rows, no frame); "
+    "| A2 | editing A0 of the chain A0 → A1 → … → A99: µs per cell re-evaluated (model and table rows, no frame); "
       + "\(results.chainCount) cells re-evaluated per edit | \(formatted(median(results.chainMicroseconds), digits: 2)) "
       + "| n/a | n/a |")
   report(
-    "| S3 | editing a cell nothing depends on: µs per edit; \(results.loneCount) cell re-evaluated | "
+    "| A3 | editing a cell nothing depends on: µs per edit; \(results.loneCount) cell re-evaluated | "
       + "\(formatted(median(results.loneMicroseconds), digits: 2)) | n/a | n/a |")
   report(
-    "| S4 | Circle Drawer, \(results.circles) circles: a redraw after a model change (µs); baseline: the same "
+    "| A4 | Circle Drawer, \(results.circles) circles: a redraw after a model change (µs); baseline: the same "
       + "circles drawn with the content set by hand, no binding | \(formatted(redraw.median("bound") / 1_000, digits: 1)) "
       + "| \(formatted(redraw.median("direct") / 1_000, digits: 1)) | \(ratio(ratioRedraw)) |")
   report()
   report(
-    "- S4 a bound redraw at most 1.2× the same drawing without a binding: \(ratio(ratioRedraw)) — "
+    "- A4 a bound redraw at most 1.2× the same drawing without a binding: \(ratio(ratioRedraw)) — "
       + (ratioRedraw <= 1.2 ? "**met**" : "**missed**"))
 }
 #endif

@@ -7,7 +7,7 @@
 //   G4  CPU time and loop wake-ups of an idle bound application over 10 s of GTK's real loop,
 //       against the same with a 50 ms polling timer
 //   L1–L3  lists (Lists.swift): a filter keystroke, appends, scrolling a long list
-//   S1–S4  7GUIs (SevenGUIs.swift): opening Cells, editing a chain of cells and a lone cell, a Circle
+//   A1–A4  7GUIs (SevenGUIs.swift): opening Cells, editing a chain of cells and a lone cell, a Circle
 //          Drawer redraw against the same drawing with no binding
 //
 // Timed variants alternate within each round, and every figure is the median over the rounds, so

@@ -134,22 +134,20 @@ public final class CellsModel: BindingOwner {
     var waiting = [CellAddress: Int]()
     for cell in affected { waiting[cell] = formulas[cell]!.references.count { affected.contains($0) } }
     var ready = affected.filter { waiting[$0] == 0 }.sorted { ($0.row, $0.column) > ($1.row, $1.column) }
-    var computed = [CellAddress: CellValue]()
-    while let next = ready.popLast() {
+    var changed = [Int: SheetRow]()  // the rows as they will be, by number
+    func set(_ cell: CellAddress, _ value: CellValue) {
       evaluationCount += 1
-      computed[next] = formulas[next]!.value { computed[$0] ?? self.value(at: $0) }
+      changed[cell.row, default: rows[cell.row]].values[cell.column] = value
+    }
+    while let next = ready.popLast() {
+      set(next, formulas[next]!.value { changed[$0.row]?.values[$0.column] ?? self.value(at: $0) })
       waiting[next] = nil
       for dependent in dependents[next] ?? [] where affected.contains(dependent) {
         waiting[dependent]! -= 1
         if waiting[dependent] == 0 { ready.append(dependent) }
       }
     }
-    for cell in waiting.keys {
-      evaluationCount += 1
-      computed[cell] = .error("#CYCLE")
-    }
-    var changed = [Int: SheetRow]()
-    for (cell, value) in computed { changed[cell.row, default: rows[cell.row]].values[cell.column] = value }
+    for cell in waiting.keys { set(cell, .error("#CYCLE")) }
     for (index, row) in changed.sorted(by: { $0.key < $1.key }) where row != rows[index] { rows[index] = row }
   }
 }
