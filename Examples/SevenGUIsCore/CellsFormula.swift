@@ -18,37 +18,33 @@ struct Formula {
       let node = try parser.formula()
       references = parser.references
       value = { cell in
-        do { return .number(try single(node { try cell($0).asNumber() })) } catch { return .error(code(of: error)) }
+        do { return .number(try single(node { try cell($0).asNumber() })) } catch {
+          return error as? CellValue ?? .error("#VALUE")
+        }
       }
     } catch {
-      let invalid = CellValue.error(code(of: error))
+      let invalid = error as? CellValue ?? .error("#PARSE")
       (references, value) = ([], { _ in invalid })
     }
   }
 }
 
-extension CellValue {
+/// A formula that has no value throws the error its cell shows: `CellValue.error("#DIV/0")`.
+extension CellValue: Error {
   /// The number a formula reads from the cell: an empty cell is 0; text and errors have none.
   func asNumber() throws -> Double {
     switch self {
     case .empty: 0
     case .number(let value): value
-    case .text: throw FormulaError(code: "#VALUE")
-    case .error(let code): throw FormulaError(code: code)
+    case .text: throw CellValue.error("#VALUE")
+    case .error: throw self
     }
   }
 }
 
-/// Why a formula has no value: the code its cell shows.
-struct FormulaError: Error {
-  let code: String
-}
-
-private func code(of error: any Error) -> String { (error as? FormulaError)?.code ?? "#VALUE" }
-
 /// The one number of an operand; a range, or a function's argument list, is no operand.
 private func single(_ numbers: [Double]) throws -> Double {
-  guard numbers.count == 1 else { throw FormulaError(code: "#VALUE") }
+  guard numbers.count == 1 else { throw CellValue.error("#VALUE") }
   return numbers[0]
 }
 
@@ -84,7 +80,7 @@ struct FormulaParser {
         rest = rest.dropFirst()
       } else if first.isNumber || first == "." {
         let digits = rest.prefix { $0.isNumber || $0 == "." }
-        guard let value = Double(digits) else { throw FormulaError(code: "#PARSE") }
+        guard let value = Double(digits) else { throw CellValue.error("#PARSE") }
         tokens.append(.number(value))
         rest = rest.dropFirst(digits.count)
       } else if first.isLetter {
@@ -95,7 +91,7 @@ struct FormulaParser {
         tokens.append(.symbol(first))
         rest = rest.dropFirst()
       } else {
-        throw FormulaError(code: "#PARSE")
+        throw CellValue.error("#PARSE")
       }
     }
   }
@@ -103,7 +99,7 @@ struct FormulaParser {
   /// The whole formula; throws unless every token is used.
   mutating func formula() throws -> Node {
     let formula = try expression()
-    guard position == tokens.count else { throw FormulaError(code: "#PARSE") }
+    guard position == tokens.count else { throw CellValue.error("#PARSE") }
     return formula
   }
 
@@ -116,7 +112,7 @@ struct FormulaParser {
   }
 
   private mutating func expect(_ symbol: Character) throws {
-    guard take(symbol) != nil else { throw FormulaError(code: "#PARSE") }
+    guard take(symbol) != nil else { throw CellValue.error("#PARSE") }
   }
 
   /// A sum of terms (`level` 0) or a product of factors (`level` 1), left to right.
@@ -136,14 +132,14 @@ struct FormulaParser {
       case "+": return [x + y]
       case "-": return [x - y]
       case "*": return [x * y]
-      default: if y == 0 { throw FormulaError(code: "#DIV/0") } else { return [x / y] }
+      default: if y == 0 { throw CellValue.error("#DIV/0") } else { return [x / y] }
       }
     }
   }
 
   private mutating func factor() throws -> Node {
     budget -= 1
-    guard budget > 0, position < tokens.count else { throw FormulaError(code: "#PARSE") }
+    guard budget > 0, position < tokens.count else { throw CellValue.error("#PARSE") }
     position += 1
     switch tokens[position - 1] {
     case .number(let value): return { _ in [value] }
@@ -160,26 +156,26 @@ struct FormulaParser {
         repeat { arguments.append(try expression()) } while take(",") != nil
         try expect(")")
       }
-      guard let function = Self.functions[name] else { throw FormulaError(code: "#NAME") }
+      guard let function = Self.functions[name] else { throw CellValue.error("#NAME") }
       return { number in
         guard let result = function(try arguments.flatMap { try $0(number) }) else {
-          throw FormulaError(code: "#VALUE")
+          throw CellValue.error("#VALUE")
         }
         return [result]
       }
     case .name(let name):
-      guard let from = CellAddress(name) else { throw FormulaError(code: "#REF") }
+      guard let from = CellAddress(name) else { throw CellValue.error("#REF") }
       var to = from
       if take(":") != nil {
         guard position < tokens.count, case .name(let other) = tokens[position], let corner = CellAddress(other) else {
-          throw FormulaError(code: "#PARSE")
+          throw CellValue.error("#PARSE")
         }
         (position, to) = (position + 1, corner)
       }
       let cells = from.rectangle(to: to)
       references.formUnion(cells)
       return { number in try cells.map(number) }
-    default: throw FormulaError(code: "#PARSE")
+    default: throw CellValue.error("#PARSE")
     }
   }
 }
