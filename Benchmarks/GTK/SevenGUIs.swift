@@ -62,16 +62,8 @@ func measureSevenGUIs(_ options: Options) throws -> SevenGUIsResults {
   try show(window)
   let (a0, a99, z50) = (CellAddress("A0")!, CellAddress("A99")!, CellAddress("Z50")!)
   var value = 0
-  /// Sets `cell` to a new number `edits` times; returns µs per edit and the evaluations per edit.
   func edit(_ cell: CellAddress) -> (microseconds: Double, evaluations: Int) {
-    let before = model.evaluationCount
-    let nanoseconds = nanoseconds {
-      for _ in 0..<edits {
-        value += 1
-        model.setFormula(String(value), at: cell)
-      }
-    }
-    return (nanoseconds / 1_000 / Double(edits), (model.evaluationCount - before) / edits)
+    timeEdits(edits, of: cell, in: model, counting: &value)
   }
   _ = edit(a0)
   _ = edit(z50)
@@ -135,6 +127,21 @@ func measureSevenGUIs(_ options: Options) throws -> SevenGUIsResults {
   directWindow.destroy()
   settle()
   return results
+}
+
+/// Sets `cell` of `model` to a new number `count` times (`value` counts them); returns µs per edit
+/// and the cells re-evaluated per edit.
+@MainActor
+private func timeEdits(
+  _ count: Int, of cell: CellAddress, in model: CellsModel, counting value: inout Int
+) -> (microseconds: Double, evaluations: Int) {
+  let before = model.evaluationCount
+  let first = value
+  let elapsed = nanoseconds {
+    for offset in 1...count { model.setFormula(String(first + offset), at: cell) }
+  }
+  value += count
+  return (elapsed / 1_000 / Double(count), (model.evaluationCount - before) / count)
 }
 
 /// Runs every variant once untimed, then `rounds` rounds of all of them, the order rotated each round.
