@@ -35,7 +35,7 @@ struct SevenGUIsResults {
 @MainActor
 func measureSevenGUIs(_ options: Options) throws -> SevenGUIsResults {
   var results = SevenGUIsResults()
-  let edits = options.isQuick ? 20 : 200
+  let edits = options.isQuick ? 10 : 50
 
   report("A1: opening the Cells window, \(options.rounds) rounds…")
   for _ in 0..<options.rounds + 1 {

@@ -12,7 +12,7 @@
 //
 // Timed variants alternate within each round, and every figure is the median over the rounds, so
 // that the ratios hold on a shared, busy machine; absolute figures do not. Results are checked;
-// speeds never are. `--quick`: small sizes, one round, a 1 s idle window (a CI smoke run).
+// speeds never are. `--quick`: small sizes, one round, a 1 s idle window (a CI smoke run). `--7guis`: A1–A4 only.
 #if GTK
 import Bindings
 import BindingsGTK
@@ -21,7 +21,7 @@ import Foundation
 import Glibc
 
 guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else {
-  FileHandle.standardError.write(Data("usage: GTKBenchmarks [--quick]\n".utf8))
+  FileHandle.standardError.write(Data("usage: GTKBenchmarks [--quick] [--7guis]\n".utf8))
   exit(2)
 }
 
@@ -48,6 +48,15 @@ func report(_ line: String = "") {
 func runBenchmarks(_ options: Options) throws {
   let startedAt = utcTimestamp()
   let loadAtStart = loadAverage()
+  if options.onlySevenGUIs {
+    let sevenGUIs = try measureSevenGUIs(options)
+    report()
+    report(
+      "\(machineDescription()); run from \(startedAt), load average at start \(loadAtStart), at end \(loadAverage())")
+    report()
+    printSevenGUIsReport(sevenGUIs, options: options)
+    return
+  }
   // A blinking cursor would wake the loop twice a second; an idle application has no focused field.
   setGTKSetting("gtk-cursor-blink", false)
 
