@@ -155,26 +155,25 @@ private func alternateRounds(rounds: Int, _ variants: [(String, () throws -> Dou
   return result
 }
 
-/// Nanoseconds per redraw of `widget`, each after `change(index)`: its snapshot taken and rendered
-/// into a texture by the window's renderer, as a frame draws it.
+/// Nanoseconds per redraw of `widget`, each after `change(index)`: the widget snapshotted by its
+/// parent, as a frame does, and the node rendered into a texture by the window's renderer.
 @MainActor
 private func timeRedraws(_ count: Int, of widget: Widget, after change: (Int) -> Void) throws -> Double {
   guard let native = gtk_widget_get_native(widget.widget), let renderer = gtk_native_get_renderer(native) else {
     throw BenchmarkFailure(description: "the canvas is not shown")
   }
-  let (width, height) = widget.allocatedSize
-  var bounds = graphene_rect_t(
-    origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
-  let paintable = gtk_widget_paintable_new(widget.widget)!
-  defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+  guard let parent = gtk_widget_get_parent(widget.widget) else {
+    throw BenchmarkFailure(description: "the canvas has no parent")
+  }
   var drawn = 0
   let elapsed = nanoseconds {
     for index in 0..<count {
       change(index)
+      // As a frame draws it: the parent snapshots the child, which draws again since its content changed.
       let snapshot = gtk_snapshot_new()!
-      gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+      gtk_widget_snapshot_child(parent, widget.widget, snapshot)
       guard let node = gtk_snapshot_free_to_node(snapshot) else { continue }
-      if let texture = gsk_renderer_render_texture(renderer, node, &bounds) {
+      if let texture = gsk_renderer_render_texture(renderer, node, nil) {
         drawn += 1
         g_object_unref(UnsafeMutableRawPointer(texture))
       }
