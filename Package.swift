@@ -52,7 +52,10 @@ let package = Package(
     // `Benchmarks/gtk`: GTK bindings against direct GTK calls, in one run under Xvfb.
     .executableTarget(
       name: "GTKBenchmarks",
-      dependencies: ["Bindings", "BindingsGTK", .target(name: "CGTK", condition: .when(traits: ["GTK"]))],
+      dependencies: [
+        "Bindings", "BindingsGTK", "SevenGUIsCore", "SevenGUIsUI",
+        .target(name: "CGTK", condition: .when(traits: ["GTK"])),
+      ],
       path: "Benchmarks/GTK"
     ),
     // The Contacts app: its view models are plain Swift (ContactsCore, tested headless in the plain

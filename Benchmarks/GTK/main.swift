@@ -7,10 +7,12 @@
 //   G4  CPU time and loop wake-ups of an idle bound application over 10 s of GTK's real loop,
 //       against the same with a 50 ms polling timer
 //   L1–L3  lists (Lists.swift): a filter keystroke, appends, scrolling a long list
+//   A1–A4  7GUIs (SevenGUIs.swift): opening Cells, editing a chain of cells and a lone cell, a Circle
+//          Drawer redraw against the same drawing with no binding
 //
 // Timed variants alternate within each round, and every figure is the median over the rounds, so
 // that the ratios hold on a shared, busy machine; absolute figures do not. Results are checked;
-// speeds never are. `--quick`: small sizes, one round, a 1 s idle window (a CI smoke run).
+// speeds never are. `--quick`: small sizes, one round, a 1 s idle window (a CI smoke run). `--7guis`: A1–A4 only.
 #if GTK
 import Bindings
 import BindingsGTK
@@ -19,7 +21,7 @@ import Foundation
 import Glibc
 
 guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else {
-  FileHandle.standardError.write(Data("usage: GTKBenchmarks [--quick]\n".utf8))
+  FileHandle.standardError.write(Data("usage: GTKBenchmarks [--quick] [--7guis]\n".utf8))
   exit(2)
 }
 
@@ -46,6 +48,15 @@ func report(_ line: String = "") {
 func runBenchmarks(_ options: Options) throws {
   let startedAt = utcTimestamp()
   let loadAtStart = loadAverage()
+  if options.onlySevenGUIs {
+    let sevenGUIs = try measureSevenGUIs(options)
+    report()
+    report(
+      "\(machineDescription()); run from \(startedAt), load average at start \(loadAtStart), at end \(loadAverage())")
+    report()
+    printSevenGUIsReport(sevenGUIs, options: options)
+    return
+  }
   // A blinking cursor would wake the loop twice a second; an idle application has no focused field.
   setGTKSetting("gtk-cursor-blink", false)
 
@@ -99,6 +110,7 @@ func runBenchmarks(_ options: Options) throws {
 
   let listOptions = ListOptions(options)
   let lists = try measureLists(listOptions)
+  let sevenGUIs = try measureSevenGUIs(options)
 
   let loadAtEnd = loadAverage()
   printReport(
@@ -112,6 +124,8 @@ func runBenchmarks(_ options: Options) throws {
   )
   report()
   printListReport(lists, options: listOptions)
+  report()
+  printSevenGUIsReport(sevenGUIs, options: options)
 }
 
 /// Prints the markdown table, the targets and the rounds behind the medians.

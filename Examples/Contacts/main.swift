@@ -23,23 +23,30 @@ do {
   try GTKApplication.run { application in
     let contacts = ContactsWindow(viewModel: viewModel)
     contacts.window.present()
-    if let screenshot {
-      // What a person would do: type a search, pick the second match, mark it a favourite.
-      viewModel.query = "an"
-      DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(400)) {
-        viewModel.selectRow(at: 1)
-        viewModel.form.isFavorite = true
-        DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(300)) {
-          do {
-            try contacts.window.renderSnapshot().savePNG(to: screenshot)
-            print("Contacts: saved \(screenshot) (\(viewModel.status))")
-          } catch {
-            print("Contacts: \(error)")
-          }
-          application.quit()
-        }
-      }
+    guard let screenshot else { return }
+    // What a person would do: type a search, pick the second match, mark it a favourite; each step
+    // waits until the window shows it.
+    viewModel.query = "an"
+    let searched = GTK.iterateMainLoop(
+      until: { viewModel.appliedQuery == "an" && contacts.list.modelCount == viewModel.visible.count },
+      timeout: .seconds(10))
+    viewModel.selectRow(at: 1)
+    viewModel.form.isFavorite = true
+    let marked = GTK.iterateMainLoop(
+      until: { contacts.list.selectedIndex == 1 && contacts.favorite.isActive }, timeout: .seconds(10))
+    guard searched && marked else {
+      print("Contacts: the window did not show \(searched ? "the favourite" : "the search") within 10 s")
+      exit(1)
     }
+    do {
+      try contacts.window.renderSnapshot().savePNG(to: screenshot)
+      print("Contacts: saved \(screenshot) (\(viewModel.status))")
+    } catch {
+      print("Contacts: \(error)")
+      exit(1)
+    }
+    // Quit from the loop: `run` starts it after this closure returns.
+    DispatchQueue.main.async { application.quit() }
   }
 } catch {
   print("Contacts: \(error)")

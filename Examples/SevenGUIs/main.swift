@@ -50,6 +50,8 @@ func prepare(_ view: any TaskView) -> () -> Bool {
     for (x, y) in [(80.0, 80.0), (150, 120), (240, 90), (300, 200)] { view.model.click(x: x, y: y) }
     view.model.hover(x: 152, y: 118)
     return { view.model.selected == 1 }
+  case let view as CellsView:
+    return { view.table.modelCount == CellsModel.rowCount }
   default:
     return { true }
   }
@@ -76,12 +78,16 @@ do {
     window.present()
     guard let screenshot else { return }
     let isReady = prepare(shown)
-    GTK.iterateMainLoop(until: isReady, timeout: .seconds(10))
+    guard GTK.iterateMainLoop(until: isReady, timeout: .seconds(10)) else {
+      print("SevenGUIs: \(type(of: shown).title) did not reach the state to draw within 10 s")
+      exit(1)
+    }
     do {
       try window.renderSnapshot().savePNG(to: screenshot)
       print("SevenGUIs: saved \(screenshot)")
     } catch {
       print("SevenGUIs: \(error)")
+      exit(1)
     }
     // Quit from the loop: `run` starts it after this closure returns.
     DispatchQueue.main.async { application.quit() }

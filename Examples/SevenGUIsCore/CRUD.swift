@@ -37,8 +37,12 @@ public struct Person: Equatable, Sendable, CustomStringConvertible {
 public final class CRUDModel: BindingOwner {
   /// The bindings the model owns.
   public let bindings = BindingBag()
+  /// Everyone, in the order they were created.
+  public let people: MutableObservableArray<Person>
   /// The people whose surname starts with ``prefix``.
-  public let visible = MutableObservableArray<Person>()
+  public private(set) lazy var visible = people.filter(by: $prefix) { person, prefix in
+    person.surname.hasPrefix(prefix)
+  }
   /// The filter field's text.
   @Published public var prefix = ""
   /// The name field's text.
@@ -47,17 +51,19 @@ public final class CRUDModel: BindingOwner {
   @Published public var surname = ""
   /// The selected row of ``visible``, or `nil`. Bind a list's selection to it two-way.
   @Published public var selectedIndex: Int?
-  /// Everyone, in the order they were created.
-  public private(set) var people: [Person]
+  /// The selected person, as of the last selection: the selection follows them when the list changes.
+  private var selected: Person?
   private var nextID: Int
 
   /// Creates the database with `names`, as (name, surname) pairs.
   public init(names: [(String, String)] = [("Hans", "Emil"), ("Max", "Mustermann"), ("Roman", "Tisch")]) {
-    people = names.enumerated().map { Person(id: $0, name: $1.0, surname: $1.1) }
+    people = MutableObservableArray(names.enumerated().map { Person(id: $0, name: $1.0, surname: $1.1) })
     nextID = people.count
-    $prefix ~> (self, { model, _ in model.refresh() })
-    $selectedIndex.map { [visible] in $0.flatMap { visible.indices.contains($0) ? visible[$0] : nil } }
-      .removeDuplicates() ~> (self, { model, person in model.show(person) })
+    // The filter hears the prefix first, so a list bound to `visible` has changed when the selection
+    // follows its person.
+    _ = visible
+    $prefix.dropFirst() ~> (self, { model, _ in model.reselect() })
+    $selectedIndex ~> (self, { model, index in model.select(index) })
   }
 
   /// Whether ``create()`` applies: either name field is not blank.
@@ -72,36 +78,29 @@ public final class CRUDModel: BindingOwner {
   /// Appends a person made of ``name`` and ``surname``, selected if the filter shows them.
   public func create() {
     guard !(name + surname).allSatisfy(\.isWhitespace) else { return }
-    people.append(Person(id: nextID, name: name, surname: surname))
+    let person = Person(id: nextID, name: name, surname: surname)
     nextID += 1
-    refresh(selecting: people.last!.id)
+    people.append(person)
+    selectedIndex = visible.firstIndex { $0.id == person.id }
   }
 
   /// Replaces the selected person's names with ``name`` and ``surname``.
   public func update() {
     guard let id = selected?.id, let index = people.firstIndex(where: { $0.id == id }) else { return }
-    people[index].name = name
-    people[index].surname = surname
-    refresh()
+    people[index] = Person(id: id, name: name, surname: surname)
   }
 
   /// Removes the selected person.
   public func delete() {
-    guard let id = selected?.id else { return }
-    people.removeAll { $0.id == id }
-    refresh()
+    guard let id = selected?.id, let index = people.firstIndex(where: { $0.id == id }) else { return }
+    people.remove(at: index)
+    reselect()
   }
 
-  private var selected: Person? { selectedIndex.flatMap { visible.indices.contains($0) ? visible[$0] : nil } }
+  private func reselect() { selectedIndex = visible.firstIndex { $0.id == selected?.id } }
 
-  private func refresh(selecting id: Int? = nil) {
-    let id = id ?? selected?.id
-    visible.replace(with: people.filter { $0.surname.hasPrefix(prefix) }, identifiedBy: \.id)
-    selectedIndex = visible.firstIndex { $0.id == id }
-  }
-
-  private func show(_ person: Person?) {
-    guard let person else { return }
-    (name, surname) = (person.name, person.surname)
+  private func select(_ index: Int?) {
+    selected = index.flatMap { visible.indices.contains($0) ? visible[$0] : nil }
+    if let selected { (name, surname) = (selected.name, selected.surname) }
   }
 }

@@ -100,7 +100,6 @@ public final class CellsModel: BindingOwner {
   public private(set) var evaluationCount = 0
   private var texts: [CellAddress: String] = [:]
   private var formulas: [CellAddress: Formula] = [:]
-  private var precedents: [CellAddress: Set<CellAddress>] = [:]
   private var dependents: [CellAddress: Set<CellAddress>] = [:]
 
   /// Creates a sheet with the cells of `texts`, by name: `["A0": "5", "A1": "=A0*2"]`.
@@ -120,10 +119,9 @@ public final class CellsModel: BindingOwner {
   public func setFormula(_ text: String, at cell: CellAddress) {
     guard text != formula(at: cell) else { return }
     texts[cell] = text.isEmpty ? nil : text
+    for old in formulas[cell]?.references ?? [] { dependents[old]?.remove(cell) }
     formulas[cell] = Formula(cellText: text)
-    for old in precedents[cell] ?? [] { dependents[old]?.remove(cell) }
-    precedents[cell] = formulas[cell]?.references ?? []
-    for new in precedents[cell]! { dependents[new, default: []].insert(cell) }
+    for new in formulas[cell]!.references { dependents[new, default: []].insert(cell) }
     reevaluate(from: cell)
   }
 
@@ -134,24 +132,22 @@ public final class CellsModel: BindingOwner {
       for dependent in dependents[next] ?? [] where affected.insert(dependent).inserted { stack.append(dependent) }
     }
     var waiting = [CellAddress: Int]()
-    for cell in affected { waiting[cell] = precedents[cell]!.count { affected.contains($0) } }
+    for cell in affected { waiting[cell] = formulas[cell]!.references.count { affected.contains($0) } }
     var ready = affected.filter { waiting[$0] == 0 }.sorted { ($0.row, $0.column) > ($1.row, $1.column) }
-    var computed = [CellAddress: CellValue]()
-    while let next = ready.popLast() {
+    var changed = [Int: SheetRow]()  // the rows as they will be, by number
+    func set(_ cell: CellAddress, _ value: CellValue) {
       evaluationCount += 1
-      computed[next] = formulas[next]?.value { computed[$0] ?? self.value(at: $0) } ?? .empty
+      changed[cell.row, default: rows[cell.row]].values[cell.column] = value
+    }
+    while let next = ready.popLast() {
+      set(next, formulas[next]!.value { changed[$0.row]?.values[$0.column] ?? self.value(at: $0) })
       waiting[next] = nil
       for dependent in dependents[next] ?? [] where affected.contains(dependent) {
         waiting[dependent]! -= 1
         if waiting[dependent] == 0 { ready.append(dependent) }
       }
     }
-    for cell in waiting.keys {
-      evaluationCount += 1
-      computed[cell] = .error("#CYCLE")
-    }
-    var changed = [Int: SheetRow]()
-    for (cell, value) in computed { changed[cell.row, default: rows[cell.row]].values[cell.column] = value }
+    for cell in waiting.keys { set(cell, .error("#CYCLE")) }
     for (index, row) in changed.sorted(by: { $0.key < $1.key }) where row != rows[index] { rows[index] = row }
   }
 }

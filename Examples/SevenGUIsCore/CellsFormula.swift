@@ -1,115 +1,73 @@
-/// The parsed text of a cell (rules 1 and 2 of ``CellsModel``).
-indirect enum Formula {
-  case number(Double)
-  case text(String)
-  case invalid(String)
-  case reference(CellAddress)
-  case range(CellAddress, CellAddress)
-  case negate(Formula)
-  case binary(Character, Formula, Formula)
-  case call(String, [Formula])
-
-  /// The formula of a cell's text: `nil` when empty, a number, a formula after "=", or text.
-  init?(cellText text: String) {
-    if text.isEmpty { return nil }
-    if text.first != "=" {
-      self = Double(text).map(Formula.number) ?? .text(text)
-    } else {
-      do {
-        var parser = try FormulaParser(text.dropFirst())
-        self = try parser.formula()
-      } catch {
-        self = .invalid((error as? FormulaError)?.code ?? "#PARSE")
-      }
-    }
-  }
-
+/// The parsed text of a cell (rules 1 and 2 of ``CellsModel``): the cells it reads, and how its
+/// value follows from theirs.
+struct Formula {
   /// The cells this formula reads.
-  var references: Set<CellAddress> {
-    switch self {
-    case .number, .text, .invalid: []
-    case .reference(let cell): [cell]
-    case .range(let from, let to): Set(Self.cells(from, to))
-    case .negate(let operand): operand.references
-    case .binary(_, let left, let right): left.references.union(right.references)
-    case .call(_, let arguments): arguments.reduce(into: []) { $0.formUnion($1.references) }
-    }
-  }
+  let references: Set<CellAddress>
+  /// The value of the formula, reading other cells with its argument.
+  let value: (_ cell: (CellAddress) -> CellValue) -> CellValue
 
-  /// The cells of the rectangle between two corners, row by row.
-  static func cells(_ from: CellAddress, _ to: CellAddress) -> [CellAddress] {
-    let columns = min(from.column, to.column)...max(from.column, to.column)
-    return (min(from.row, to.row)...max(from.row, to.row)).flatMap { row in
-      columns.map { CellAddress(column: $0, row: row)! }
+  /// The formula of a cell's text: empty, a number, text, or a formula after "=".
+  init(cellText text: String) {
+    guard text.first == "=" else {
+      let constant = text.isEmpty ? CellValue.empty : Double(text).map(CellValue.number) ?? .text(text)
+      (references, value) = ([], { _ in constant })
+      return
     }
-  }
-
-  /// The value of the formula, reading other cells with `cell`.
-  func value(reading cell: (CellAddress) -> CellValue) -> CellValue {
-    switch self {
-    case .text(let text): return .text(text)
-    case .invalid(let code): return .error(code)
-    default:
-      do { return .number(try evaluate(cell)) } catch { return .error((error as? FormulaError)?.code ?? "#VALUE") }
-    }
-  }
-
-  private func evaluate(_ cell: (CellAddress) -> CellValue) throws -> Double {
-    func number(_ address: CellAddress) throws -> Double {
-      switch cell(address) {
-      case .empty: return 0
-      case .number(let value): return value
-      case .text: throw FormulaError(code: "#VALUE")
-      case .error(let code): throw FormulaError(code: code)
-      }
-    }
-    switch self {
-    case .number(let value): return value
-    case .reference(let address): return try number(address)
-    case .negate(let operand): return -(try operand.evaluate(cell))
-    case .binary(let operation, let left, let right):
-      let (x, y) = (try left.evaluate(cell), try right.evaluate(cell))
-      switch operation {
-      case "+": return x + y
-      case "-": return x - y
-      case "*": return x * y
-      default: if y == 0 { throw FormulaError(code: "#DIV/0") } else { return x / y }
-      }
-    case .call(let name, let arguments):
-      let xs = try arguments.flatMap { argument in
-        if case .range(let from, let to) = argument {
-          try Self.cells(from, to).map(number)
-        } else {
-          [try argument.evaluate(cell)]
+    do {
+      var parser = try FormulaParser(text.dropFirst())
+      let node = try parser.formula()
+      references = parser.references
+      value = { cell in
+        do { return .number(try single(node { try cell($0).asNumber() })) } catch {
+          return error as? CellValue ?? .error("#VALUE")
         }
       }
-      switch name {
-      case "SUM": return xs.reduce(0, +)
-      case "PROD": return xs.reduce(1, *)
-      case "COUNT": return Double(xs.count)
-      case "AVG" where !xs.isEmpty: return xs.reduce(0, +) / Double(xs.count)
-      case "MIN" where !xs.isEmpty: return xs.min()!
-      case "MAX" where !xs.isEmpty: return xs.max()!
-      case "AVG", "MIN", "MAX": throw FormulaError(code: "#VALUE")
-      default: throw FormulaError(code: "#NAME")
-      }
-    default: throw FormulaError(code: "#VALUE")
+    } catch {
+      let invalid = error as? CellValue ?? .error("#PARSE")
+      (references, value) = ([], { _ in invalid })
     }
   }
 }
 
-/// Why a formula has no value: the code its cell shows.
-struct FormulaError: Error {
-  let code: String
+/// A formula that has no value throws the error its cell shows: `CellValue.error("#DIV/0")`.
+extension CellValue: Error {
+  /// The number a formula reads from the cell: an empty cell is 0; text and errors have none.
+  func asNumber() throws -> Double {
+    switch self {
+    case .empty: 0
+    case .number(let value): value
+    case .text: throw CellValue.error("#VALUE")
+    case .error: throw self
+    }
+  }
 }
 
-/// A recursive-descent parser of formulas; at most 256 operands, so its recursion is bounded.
+/// The one number of an operand; a range, or a function's argument list, is no operand.
+private func single(_ numbers: [Double]) throws -> Double {
+  guard numbers.count == 1 else { throw CellValue.error("#VALUE") }
+  return numbers[0]
+}
+
+/// A recursive-descent parser of formulas, which compiles them as it goes: each operand becomes a
+/// function from the cells' numbers to its own numbers (one, or a range's). At most 256 operands,
+/// so its recursion is bounded.
 struct FormulaParser {
+  /// A compiled operand: its numbers, given a way to read a cell's number.
+  typealias Node = (_ number: (CellAddress) throws -> Double) throws -> [Double]
+
+  /// The functions a formula can call, by name; `nil` is "#VALUE" (no arguments to average).
+  static let functions: [String: @Sendable ([Double]) -> Double?] = [
+    "SUM": { $0.reduce(0, +) }, "PROD": { $0.reduce(1, *) }, "COUNT": { Double($0.count) },
+    "AVG": { $0.isEmpty ? nil : $0.reduce(0, +) / Double($0.count) }, "MIN": { $0.min() }, "MAX": { $0.max() },
+  ]
+
   private enum Token: Equatable {
     case number(Double)
     case name(String)
     case symbol(Character)
   }
+  /// The cells the formula reads, once parsed.
+  private(set) var references: Set<CellAddress> = []
   private var tokens: [Token] = []
   private var position = 0
   private var budget = 256
@@ -122,7 +80,7 @@ struct FormulaParser {
         rest = rest.dropFirst()
       } else if first.isNumber || first == "." {
         let digits = rest.prefix { $0.isNumber || $0 == "." }
-        guard let value = Double(digits) else { throw FormulaError(code: "#PARSE") }
+        guard let value = Double(digits) else { throw CellValue.error("#PARSE") }
         tokens.append(.number(value))
         rest = rest.dropFirst(digits.count)
       } else if first.isLetter {
@@ -133,15 +91,15 @@ struct FormulaParser {
         tokens.append(.symbol(first))
         rest = rest.dropFirst()
       } else {
-        throw FormulaError(code: "#PARSE")
+        throw CellValue.error("#PARSE")
       }
     }
   }
 
   /// The whole formula; throws unless every token is used.
-  mutating func formula() throws -> Formula {
+  mutating func formula() throws -> Node {
     let formula = try expression()
-    guard position == tokens.count else { throw FormulaError(code: "#PARSE") }
+    guard position == tokens.count else { throw CellValue.error("#PARSE") }
     return formula
   }
 
@@ -154,48 +112,80 @@ struct FormulaParser {
   }
 
   private mutating func expect(_ symbol: Character) throws {
-    guard take(symbol) != nil else { throw FormulaError(code: "#PARSE") }
+    guard take(symbol) != nil else { throw CellValue.error("#PARSE") }
   }
 
-  private mutating func expression() throws -> Formula {
-    var result = try term()
-    while let operation = take("+", "-") { result = .binary(operation, result, try term()) }
+  /// A sum of terms (`level` 0) or a product of factors (`level` 1), left to right.
+  private mutating func expression(level: Int = 0) throws -> Node {
+    guard level < 2 else { return try factor() }
+    var result = try expression(level: level + 1)
+    while let operation = level == 0 ? take("+", "-") : take("*", "/") {
+      result = Self.arithmetic(operation, result, try expression(level: level + 1))
+    }
     return result
   }
 
-  private mutating func term() throws -> Formula {
-    var result = try factor()
-    while let operation = take("*", "/") { result = .binary(operation, result, try factor()) }
-    return result
+  private static func arithmetic(_ operation: Character, _ left: @escaping Node, _ right: @escaping Node) -> Node {
+    { number in
+      let (x, y) = (try single(left(number)), try single(right(number)))
+      switch operation {
+      case "+": return [x + y]
+      case "-": return [x - y]
+      case "*": return [x * y]
+      default: if y == 0 { throw CellValue.error("#DIV/0") } else { return [x / y] }
+      }
+    }
   }
 
-  private mutating func factor() throws -> Formula {
+  private mutating func factor() throws -> Node {
     budget -= 1
-    guard budget > 0, position < tokens.count else { throw FormulaError(code: "#PARSE") }
+    guard budget > 0, position < tokens.count else { throw CellValue.error("#PARSE") }
     position += 1
     switch tokens[position - 1] {
-    case .number(let value): return .number(value)
-    case .symbol("-"): return .negate(try factor())
+    case .number(let value): return { _ in [value] }
+    case .symbol("-"):
+      let operand = try factor()
+      return { [-(try single(operand($0)))] }
     case .symbol("("):
       let inner = try expression()
       try expect(")")
       return inner
     case .name(let name) where take("(") != nil:
-      var arguments: [Formula] = []
+      var arguments: [Node] = []
       if take(")") == nil {
         repeat { arguments.append(try expression()) } while take(",") != nil
         try expect(")")
       }
-      return .call(name, arguments)
-    case .name(let name):
-      guard let from = CellAddress(name) else { throw FormulaError(code: "#REF") }
-      guard take(":") != nil else { return .reference(from) }
-      guard position < tokens.count, case .name(let other) = tokens[position], let to = CellAddress(other) else {
-        throw FormulaError(code: "#PARSE")
+      guard let function = Self.functions[name] else { throw CellValue.error("#NAME") }
+      return { number in
+        guard let result = function(try arguments.flatMap { try $0(number) }) else {
+          throw CellValue.error("#VALUE")
+        }
+        return [result]
       }
-      position += 1
-      return .range(from, to)
-    default: throw FormulaError(code: "#PARSE")
+    case .name(let name):
+      guard let from = CellAddress(name) else { throw CellValue.error("#REF") }
+      var to = from
+      if take(":") != nil {
+        guard position < tokens.count, case .name(let other) = tokens[position], let corner = CellAddress(other) else {
+          throw CellValue.error("#PARSE")
+        }
+        (position, to) = (position + 1, corner)
+      }
+      let cells = from.rectangle(to: to)
+      references.formUnion(cells)
+      return { number in try cells.map(number) }
+    default: throw CellValue.error("#PARSE")
+    }
+  }
+}
+
+extension CellAddress {
+  /// The cells of the rectangle between this corner and `other`, row by row.
+  func rectangle(to other: CellAddress) -> [CellAddress] {
+    let columns = min(column, other.column)...max(column, other.column)
+    return (min(row, other.row)...max(row, other.row)).flatMap { row in
+      columns.map { CellAddress(column: $0, row: row)! }
     }
   }
 }

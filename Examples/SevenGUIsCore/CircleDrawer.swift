@@ -101,17 +101,16 @@ public final class CircleDrawerModel: BindingOwner {
   }
 
   /// Undoes the last step.
-  public func undo() {
-    guard adjusting == nil, let previous = undoStack.popLast() else { return }
-    redoStack.append(circles)
-    (selected, circles) = (nil, previous)
-  }
+  public func undo() { step(from: &undoStack, to: &redoStack) }
 
   /// Applies again the last undone step.
-  public func redo() {
-    guard adjusting == nil, let next = redoStack.popLast() else { return }
-    undoStack.append(circles)
-    (selected, circles) = (nil, next)
+  public func redo() { step(from: &redoStack, to: &undoStack) }
+
+  /// Goes back to the last state of `source`, keeping the current one on `destination`.
+  private func step(from source: inout [[Circle]], to destination: inout [[Circle]]) {
+    guard adjusting == nil, let state = source.popLast() else { return }
+    destination.append(circles)
+    (selected, circles) = (nil, state)
   }
 
   private func record(_ state: [Circle]) {

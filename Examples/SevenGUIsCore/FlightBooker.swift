@@ -57,18 +57,17 @@ public final class FlightBookerModel: BindingOwner {
   private static func message(_ kind: Int?, _ start: String, _ back: String) -> String? {
     guard let from = day(start) else { return nil }
     if kind != 1 { return "You have booked a one-way flight on \(start)." }
-    guard let to = day(back), !to.lexicographicallyPrecedes(from) else { return nil }
+    guard let to = day(back), to >= from else { return nil }
     return "You have booked a return flight from \(start) to \(back)."
   }
 
-  /// The date of `text` as (year, month, day), or `nil` unless it is a real date as `DD.MM.YYYY`.
-  static func day(_ text: String) -> [Int]? {
+  /// The date of `text`, or `nil` unless it is a real date as `DD.MM.YYYY`.
+  static func day(_ text: String) -> Date? {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.map(\.count) == [2, 2, 4], parts.joined().allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
-    guard let d = Int(parts[0]), let m = Int(parts[1]), let y = Int(parts[2]), (1...12).contains(m) else { return nil }
-    let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
-    let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
-    return (1...days).contains(d) ? [y, m, d] : nil
+    let date = DateComponents(
+      calendar: Calendar(identifier: .gregorian), year: Int(parts[2]), month: Int(parts[1]), day: Int(parts[0]))
+    return date.isValidDate ? date.date : nil
   }
 
   /// `date` as `DD.MM.YYYY` in the current calendar.

@@ -29,31 +29,22 @@ public final class TemperatureModel: BindingOwner {
   @Published public private(set) var celsiusIsInvalid = false
   /// Whether ``fahrenheit`` holds text that is not a number.
   @Published public private(set) var fahrenheitIsInvalid = false
-  private var isConverting = false
 
   /// Creates a converter with both fields empty.
   public init() {
-    $celsius.dropFirst() ~> (
-      self, { $0.convert($1, to: \.fahrenheit, invalid: \.celsiusIsInvalid) { $0 * 9 / 5 + 32 } }
-    )
-    $fahrenheit.dropFirst() ~> (
-      self, { $0.convert($1, to: \.celsius, invalid: \.fahrenheitIsInvalid) { ($0 - 32) * 5 / 9 } }
-    )
-  }
-
-  private func convert(
-    _ text: String, to other: ReferenceWritableKeyPath<TemperatureModel, String>,
-    invalid: ReferenceWritableKeyPath<TemperatureModel, Bool>, _ formula: (Double) -> Double
-  ) {
-    guard !isConverting else { return }
-    let value = Double(text.trimmingCharacters(in: .whitespaces))
-    self[keyPath: invalid] = value == nil && !text.allSatisfy(\.isWhitespace)
-    guard let value else { return }
-    isConverting = true
-    self[keyPath: other] = format(formula(value))
-    isConverting = false
+    // A two-way binding through a conversion: text that is not a number converts to nothing, so the
+    // other field keeps its text, and a change is never echoed back into the field it came from.
+    $fahrenheit
+      <~> $celsius.converted(
+        { number($0).map { format($0 * 9 / 5 + 32) } }, back: { number($0).map { format(($0 - 32) * 5 / 9) } })
+    $celsiusIsInvalid <~ $celsius.map(isInvalid)
+    $fahrenheitIsInvalid <~ $fahrenheit.map(isInvalid)
   }
 }
+
+private func number(_ text: String) -> Double? { Double(text.trimmingCharacters(in: .whitespaces)) }
+
+private func isInvalid(_ text: String) -> Bool { number(text) == nil && !text.allSatisfy(\.isWhitespace) }
 
 /// `value` rounded to `scale`'s decimals (two by default), without a fraction when it is whole:
 /// "212", "98.6".

@@ -25,14 +25,13 @@ public final class TimerView: TaskView {
     elapsed.reactive.text <~ model.$elapsed.map { "\(format($0, scale: 10)) s" }
     duration.reactive.value <~> model.$duration
     reset.reactive.clicked ~> (model, { model, _ in model.reset() })
-    let grid = Grid(rowSpacing: 8, columnSpacing: 8)
-    grid.attach(Label("Elapsed Time:").align(horizontal: .start), column: 0, row: 0)
-    grid.attach(gauge.expand(horizontally: true).align(vertical: .center), column: 1, row: 0)
-    grid.attach(elapsed.align(horizontal: .start), column: 0, row: 1, width: 2)
-    grid.attach(Label("Duration:").align(horizontal: .start), column: 0, row: 2)
-    grid.attach(duration, column: 1, row: 2)
-    grid.attach(reset, column: 0, row: 3, width: 2)
-    root = grid.margin(12).sizeRequest(width: 320)
+    let grid = Grid(
+      rows: [
+        [Label("Elapsed Time:").align(horizontal: .start), gauge.expand(horizontally: true).align(vertical: .center)],
+        [elapsed.align(horizontal: .start)],
+        [Label("Duration:").align(horizontal: .start), duration],
+      ], rowSpacing: 8, columnSpacing: 8)
+    root = Box(.vertical, spacing: 8, [grid, reset]).margin(12).sizeRequest(width: 320)
     root.keepAlive(model)
   }
 }

@@ -164,21 +164,59 @@ final class SevenGUIsWindowTests: GTKTestCase {
         view, model, _ in
         XCTAssertEqual(view.table.modelCount, 100)
         view.table.waitForNextFrame()
-        XCTAssertTrue(editableLabels(in: view.table).contains { $0.text == "10" })
-        guard let a0 = editableLabels(in: view.table).first(where: { $0.text == "1" }) else {
-          return XCTFail("A0 is not shown")
-        }
-        gtk_editable_label_start_editing(a0.opaque)
-        XCTAssertEqual(a0.text, "1", "editing shows the formula")
+        guard let a0 = editableLabels(in: view.table).first(where: { $0.text == "1" }),
+          let a1 = editableLabels(in: view.table).first(where: { $0.text == "10" })
+        else { return XCTFail("A0 and A1 are not shown") }
+
+        doubleClick(a1)
+        XCTAssertTrue(a1.isEditing, "a double-click opens the formula editor")
+        XCTAssertEqual(a1.text, "=A0*10", "the editor shows the formula, not the value")
+        XCTAssertEqual(formulaEditor(of: a1).map { gtk_widget_get_visible($0) }, 1)
+        gtk_editable_set_text(a1.editable, "=A0*20")
+        cgtk_signal_emit_void(formulaEditor(of: a1)!, "activate")  // Enter in the editor commits
+        XCTAssertFalse(a1.isEditing)
+        XCTAssertEqual(model.formula(at: CellAddress("A1")!), "=A0*20")
+        XCTAssertEqual(a1.text, "20", "the committed formula's value is shown")
+
+        // Enter on a cell runs the action GTK binds it to, which opens the editor.
+        XCTAssertNotEqual(gtk_widget_activate_action_variant(a0.widget, "editing.start", nil), 0)
+        XCTAssertTrue(a0.isEditing, "Enter opens the formula editor")
+        XCTAssertEqual(a0.text, "1")
         gtk_editable_set_text(a0.editable, "=2+3")
-        gtk_editable_label_stop_editing(a0.opaque, 1)
+        cgtk_signal_emit_void(formulaEditor(of: a0)!, "activate")
         XCTAssertEqual(model.formula(at: CellAddress("A0")!), "=2+3")
         XCTAssertEqual(a0.text, "5", "the value is shown again")
-        view.table.waitForNextFrame()
-        XCTAssertTrue(editableLabels(in: view.table).contains { $0.text == "50" })
+        XCTAssertEqual(a1.text, "100", "and the dependent's new value")
       }
     }
   }
+}
+
+/// Double-clicks `label` as GTK's own click gesture on its text sees it: pressed and released at
+/// (4, 4), once, then with a count of two.
+@MainActor
+private func doubleClick(_ label: EditableLabel) {
+  let page = gtk_widget_get_first_child(gtk_widget_get_first_child(label.widget)!)!
+  let controllers = gtk_widget_observe_controllers(page)!
+  defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+  for position in 0..<g_list_model_get_n_items(controllers) {
+    let controller = g_list_model_get_item(controllers, position)!
+    defer { g_object_unref(controller) }
+    let type = controller.assumingMemoryBound(to: GObject.self).pointee.g_type_instance.g_class.pointee.g_type
+    guard cgtk_type_is_a(type, gtk_gesture_click_get_type()) != 0 else { continue }
+    for count: Int32 in [1, 2] {
+      cgtk_signal_emit_int_double_double(controller, "pressed", count, 4, 4)
+      cgtk_signal_emit_int_double_double(controller, "released", count, 4, 4)
+    }
+    return
+  }
+  XCTFail("the label has no click gesture")
+}
+
+/// The text field an editable label shows while it is edited (its stack's second page).
+@MainActor
+private func formulaEditor(of label: EditableLabel) -> UnsafeMutablePointer<GtkWidget>? {
+  gtk_widget_get_last_child(gtk_widget_get_first_child(label.widget)!)
 }
 
 /// Shows the view `make` returns in its window, runs `body` with the view and its model, closes
