@@ -22,14 +22,17 @@ struct Options {
   /// How long each idle variant runs the loop, and how many times each runs.
   var idleSeconds: UInt32 = 10
   var idleRounds = 2
+  /// Runs G3 alone and prints its figures: for comparing binding creation between two builds.
+  var memoryOnly = false
 
   /// The options `arguments` (without the program's name) ask for, or `nil` for an unknown one.
   ///
   /// The arguments are checked before anything is set: Swift 6.3.1 with `-O` loses stores to the
   /// first fields of this struct made in a loop that can also return `nil`.
   static func parse(_ arguments: [String]) -> Options? {
-    guard arguments.allSatisfy({ $0 == "--quick" }) else { return nil }
+    guard arguments.allSatisfy({ $0 == "--quick" || $0 == "--g3" }) else { return nil }
     var options = Options()
+    options.memoryOnly = arguments.contains("--g3")
     if arguments.contains("--quick") {
       options.isQuick = true
       options.rounds = 1
