@@ -21,7 +21,7 @@ import Foundation
 import Glibc
 
 guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else {
-  FileHandle.standardError.write(Data("usage: GTKBenchmarks [--quick] [--7guis]\n".utf8))
+  FileHandle.standardError.write(Data("usage: GTKBenchmarks [--quick] [--7guis] [--g3]\n".utf8))
   exit(2)
 }
 
@@ -48,6 +48,10 @@ func report(_ line: String = "") {
 func runBenchmarks(_ options: Options) throws {
   let startedAt = utcTimestamp()
   let loadAtStart = loadAverage()
+  if options.memoryOnly {
+    try runMemoryOnly(options)
+    return
+  }
   if options.onlySevenGUIs {
     let sevenGUIs = try measureSevenGUIs(options)
     report()
@@ -126,6 +130,23 @@ func runBenchmarks(_ options: Options) throws {
   printListReport(lists, options: listOptions)
   report()
   printSevenGUIsReport(sevenGUIs, options: options)
+}
+
+/// `--g3`: runs G3 alone and prints its figures per round, with their medians.
+@MainActor
+func runMemoryOnly(_ options: Options) throws {
+  guard let memory = try measureMemory(options) else {
+    report("G3 skipped: glibc's mallinfo2() is called only on x86-64 (see heapBytesInUse())")
+    return
+  }
+  func list(_ values: [Double]) -> String { values.map { String(format: "%.1f", $0) }.joined(separator: " ") }
+  let rounds = [memory.warmUp] + memory.bound
+  report("G3 bytes per binding, warm-up then each round: \(list(rounds.map(\.bytesPerBinding)))")
+  report("G3 making one binding (ns), warm-up then each round: \(list(rounds.map(\.bindNanoseconds)))")
+  report(
+    "G3 medians after the warm-up: \(formatted(median(memory.bound.map(\.bytesPerBinding)))) bytes, "
+      + "\(formatted(median(memory.bound.map(\.bindNanoseconds)))) ns per binding"
+  )
 }
 
 /// Prints the markdown table, the targets and the rounds behind the medians.

@@ -8,6 +8,9 @@
 //   s7b-setup (the same owner is made, and the process ends with it alive): their difference is the
 //   teardown alone.
 //   InstructionCounts <c1…c5> <ours|floor> <iterations> <size>   (collection edits, CollectionFixtures.swift)
+//   InstructionCounts <b1|b2|b3>[-setup] ours <iterations>   (making <iterations> bindings; the -setup variant
+//   makes the same owners and sources and binds nothing, so their difference is the making alone)
+import Bindings
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -108,6 +111,10 @@ case "s10":
     fixture.setRight(2 * value + 11)
   }
   precondition(iterations == 0 || fixture.left == 2 * iterations + 9)
+case "b1", "b2", "b3", "b1-setup", "b2-setup", "b3-setup":
+  makeBindings(scenario, count: iterations)
+  // Ends here in both variants, so that tearing the bindings down is counted in neither.
+  exit(0)
 case "s7", "s7b", "s7-setup", "s7b-setup":
   let fixture = ownerTeardown(bindings: iterations, oneSourceEach: scenario.hasPrefix("s7b"))
   if !scenario.hasSuffix("-setup") { fixture.dropOwner() }
@@ -124,4 +131,44 @@ func runCollectionScenario(_ scenario: String, _ implementation: String, iterati
   let fixture = (implementation == "ours" ? found.ours : found.floor).init(size: size)
   for index in 0..<iterations { fixture.step(index) }
   precondition(iterations == 0 || fixture.seen > 0)
+}
+
+/// An owner with a plain property and ten flags, as a widget with style classes has.
+final class BindingCreationOwner: BindingOwner {
+  let bindings = BindingBag()
+  var value = false
+  var flags = [Bool](repeating: false, count: 10)
+}
+
+extension Reactive where Base: BindingCreationOwner {
+  /// One flag as a target of its own, with an identity and the default description: the shape of
+  /// a toolkit's `cssClass(_:)` target.
+  func flag(_ index: Int) -> BindingTarget<Base, Bool> {
+    BindingTarget(base, identity: index) { owner, isOn in owner.flags[index] = isOn }
+  }
+}
+
+/// B1–B3, making `count` bindings from ten `MutableProperty<Bool>` sources (each replays its value,
+/// so every binding writes once): B1 into ten custom targets with identities per owner (`count / 10`
+/// owners), B2 into one key-path target per owner, B3 with `bind(to:)` and a closure, no identity,
+/// ten per owner. `-setup` makes the owners and the sources only.
+func makeBindings(_ scenario: String, count: Int) {
+  let sources = (0..<10).map { _ in MutableProperty(false) }
+  let perOwner = scenario.hasPrefix("b2") ? 1 : 10
+  let owners = (0..<count / perOwner).map { _ in BindingCreationOwner() }
+  guard !scenario.hasSuffix("-setup") else { return withExtendedLifetime((owners, sources)) {} }
+  switch scenario {
+  case "b1":
+    for owner in owners {
+      for (index, source) in sources.enumerated() { owner.reactive.flag(index) <~ source }
+    }
+  case "b2":
+    for (index, owner) in owners.enumerated() { owner.reactive.value <~ sources[index % 10] }
+  default:
+    for owner in owners {
+      for source in sources { source.bind(to: owner) { owner, isOn in owner.value = isOn } }
+    }
+  }
+  precondition(owners.allSatisfy { $0.bindings.count == perOwner }, "a binding was not made")
+  withExtendedLifetime((owners, sources)) {}
 }

@@ -249,6 +249,25 @@ final class WidgetBindingTests: GTKTestCase {
     }
   }
 
+  func testStyleClassTargetsAreNamedByTheirWidgetAndApartFromProperties() {
+    onMain {
+      let label = Label("Status")
+      let first = MutableProperty(false)
+      let second = MutableProperty(true)
+      let shown = MutableProperty(true)
+      label.reactive.cssClass("visible") <~ first
+      label.reactive.isVisible <~ shown
+      XCTAssertEqual(label.bindings.count, 2, "a style class named like a property is a target of its own")
+      label.reactive.cssClass("visible") <~ second
+      XCTAssertEqual(label.bindings.count, 2, "a second source for one style class replaces the first")
+      XCTAssertEqual(gtk_widget_has_css_class(label.widget, "visible"), 1)
+      first.value = false
+      XCTAssertEqual(gtk_widget_has_css_class(label.widget, "visible"), 1, "the replaced binding has ended")
+      XCTAssertEqual(
+        Set(label.bindings.liveBindings.map(\.target)), ["GtkLabel.css-class:visible", "GtkLabel.visible"])
+    }
+  }
+
   func testWindowTitleAndCloseRequest() {
     onMain {
       let model = ProfileModel()

@@ -21,11 +21,23 @@
 ///
 /// Safe to use from any thread. Cancellation always runs after the bag's lock is released.
 public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
-  /// One live binding: the token that ends it, what it writes, and its target identity.
+  /// One live binding: the token that ends it, what it writes, where it was made, and its target
+  /// identity.
+  ///
+  /// The target's name stays in the form the target gave it until ``liveBindings`` or a diagnostic
+  /// asks for text (printing a key path or a type costs microseconds and a heap string, for every
+  /// binding made); the place it was made is known only for `bind(to:)` and `insert(_:…)`, and is
+  /// stored out of line, so that the many bindings made with operators do not carry two empty
+  /// optionals.
   private struct Entry {
     var token: AnyCancellable
-    var record: BindingRecord
+    var name: BindingTargetName
+    var location: BindingLocation?
     var identity: AnyHashable?
+
+    var record: BindingRecord {
+      BindingRecord(target: name.text(identity: identity), fileID: location?.fileID, line: location?.line)
+    }
   }
 
   /// An entry and its id; a hole, with no token, where the entry was removed.
@@ -38,29 +50,32 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   private struct Slot {
     var id: UInt64
     var token: AnyCancellable?
-    var record: BindingRecord
+    var name: BindingTargetName
+    var location: BindingLocation?
     var identity: AnyHashable?
 
     init(id: UInt64, entry: Entry) {
       self.id = id
       self.token = entry.token
-      self.record = entry.record
+      self.name = entry.name
+      self.location = entry.location
       self.identity = entry.identity
     }
 
     /// The entry, unless this slot is a hole.
     var entry: Entry? {
-      token.map { Entry(token: $0, record: record, identity: identity) }
+      token.map { Entry(token: $0, name: name, location: location, identity: identity) }
     }
 
     /// Takes the entry out, leaving a hole.
     mutating func take() -> Entry? {
       guard let token = token.take() else { return nil }
       defer {
-        record = BindingRecord(target: "")
+        name = .text("")
+        location = nil
         identity = nil
       }
-      return Entry(token: token, record: record, identity: identity)
+      return Entry(token: token, name: name, location: location, identity: identity)
     }
   }
 
@@ -212,7 +227,9 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     line: UInt = #line
   ) {
     let id = makeID()
-    insert(cancellable, id: id, identity: identity, record: BindingRecord(target: target, fileID: fileID, line: line))
+    insert(
+      cancellable, id: id, identity: identity, name: .text(target),
+      location: BindingLocation(fileID: fileID, line: line))
   }
 
   /// Cancels every live binding and empties the bag; the owner can bind again afterwards.
@@ -266,15 +283,21 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   /// Stores a binding under `id`; a live binding with the same identity is cancelled after the
   /// lock is released.
   @usableFromInline
-  func insert(_ token: AnyCancellable, id: UInt64, identity: AnyHashable?, record: BindingRecord) {
-    let entry = Entry(token: token, record: record, identity: identity)
+  func insert(
+    _ token: AnyCancellable,
+    id: UInt64,
+    identity: AnyHashable?,
+    name: BindingTargetName,
+    location: BindingLocation?
+  ) {
+    let entry = Entry(token: token, name: name, location: location, identity: identity)
     let (replaced, refusal) = state.withLock { state -> (Entry?, String?) in
       if let reason = state.closedReason { return (nil, reason) }
       return (state.insert(entry, id: id), nil)
     }
     replaced?.token.cancel()
     if let refusal {
-      reportBindingMisuse("\(record.target) was not bound: \(refusal)")
+      reportBindingMisuse("\(name.text(identity: identity)) was not bound: \(refusal)")
       token.cancel()
     }
   }
@@ -337,6 +360,23 @@ public struct BindingRecord: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     guard let fileID, let line else { return "\(target) ← bound with an operator (use bind(to:) to record where)" }
     return "\(target) ← bound at \(fileID):\(line)"
+  }
+}
+
+/// Where a binding was made, when the call that made it said (`bind(to:)`, `BindingBag.insert`):
+/// an object, so that a bag's entry for the many bindings made with operators, which cannot say,
+/// holds one empty reference.
+@usableFromInline
+final class BindingLocation: Sendable {
+  let fileID: String
+  let line: UInt
+
+  /// The place `fileID` and `line` name, or `nil` when either is unknown.
+  @usableFromInline
+  init?(fileID: String?, line: UInt?) {
+    guard let fileID, let line else { return nil }
+    self.fileID = fileID
+    self.line = line
   }
 }
 

@@ -158,7 +158,7 @@ public struct BindingEndpoint<Owner: BindingOwner, Value>: BindingEndpointConver
     var convertedTarget = BindingTarget<Owner, Converted>(
       owner: target.owner,
       identity: target.identity,
-      description: target.targetDescription,
+      name: target.name,
       delivery: target.delivery
     ) { owner, converted in
       if let value = back(converted) { target.write(owner, value) }
@@ -191,17 +191,14 @@ extension BindingEndpoint: Publisher {
 }
 
 extension BindingEndpoint: BindingValueSource {
-  /// The owner whose value the endpoint publishes, or a stand-in when it is gone.
+  /// The bag that keeps the bindings into the endpoint's target, while its owner lives.
   @usableFromInline
-  var valueOwner: AnyObject { bindingTarget.owner ?? NoBindingValueOwner() }
+  var valueBag: BindingBag? { bindingTarget.valueBag ?? bindingTarget.owner?.bindings }
 
   /// The endpoint's target identity; an endpoint without one is never taken for another target.
   @usableFromInline
   var valueTargetIdentity: AnyHashable { bindingTarget.identity ?? AnyHashable(NoBindingTargetIdentity()) }
 }
-
-/// Stands for the owner of an endpoint that has gone: it owns no bag.
-private final class NoBindingValueOwner {}
 
 /// The identity of an endpoint whose target has none: equal to nothing a target can have.
 private struct NoBindingTargetIdentity: Hashable {}

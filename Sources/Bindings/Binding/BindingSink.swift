@@ -226,7 +226,7 @@ extension BindingSink: BindingTargetConvertible where Owner: BindingOwner {
   /// the owner is deallocated. The sink's scheduler, if it has one, delivers the values. The sink
   /// itself is not subscribed; it lends its closure to the binding and lives as long as the binding.
   public var bindingTarget: BindingTarget<Owner, Input> {
-    BindingTarget(owner: owner, identity: nil, description: "\(Owner.self) sink", delivery: deliver) {
+    BindingTarget(owner: owner, identity: nil, name: BindingTargetName(.sink(Owner.self)), delivery: deliver) {
       [self] _, value in
       // The delivery already ran on the sink's scheduler, if it has one: hand the value straight on.
       deliverNow(value)

@@ -26,7 +26,8 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
   /// The object the binding belongs to, while it is alive.
   public private(set) weak var owner: Owner?
   @usableFromInline let identity: AnyHashable?
-  @usableFromInline let targetDescription: String
+  /// What diagnostics and ``BindingBag/liveBindings`` call the target, made into text only then.
+  @usableFromInline let name: BindingTargetName
   @usableFromInline var delivery: BindingDelivery?
   /// The bag that keeps bindings into this target, when it is not the owner's: the bag of the
   /// value that really holds the property (a `@Published` property's storage), so every spelling of
@@ -55,17 +56,29 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
     self.init(
       owner: owner,
       identity: identity,
-      description: description ?? Self.describe(madeIn: function),
+      name: Self.name(description, madeIn: function),
       delivery: nil,
       write: write
     )
   }
 
-  /// What introspection shows for a target made in `function` without a description: the member's
-  /// name when it is a property of a `Reactive` extension (`ViewModel.rename`), else the function.
-  @usableFromInline
-  static func describe(madeIn function: String) -> String {
-    function.contains("(") ? "\(Owner.self) target made in \(function)" : "\(Owner.self).\(function)"
+  /// The name of a target made in `function` with `description`: the description when there is
+  /// one, else the member's name when it is a property of a `Reactive` extension
+  /// (`ViewModel.rename`), else the function; made into text only when something asks.
+  @inlinable
+  static func name(_ description: String?, madeIn function: String) -> BindingTargetName {
+    description.map(BindingTargetName.text) ?? BindingTargetName(.madeIn(function: function, owner: Owner.self))
+  }
+
+  /// Creates a target that writes values into `owner` with `write`, named by its identity: what
+  /// diagnostics and ``BindingBag/liveBindings`` show is `identity` as it prints, made into text only
+  /// when they ask (a toolkit's property identity knows its object's type and the property's name).
+  package init(
+    _ owner: Owner,
+    describedBy identity: some Hashable & CustomStringConvertible,
+    write: @escaping (Owner, Value) -> Void
+  ) {
+    self.init(owner: owner, identity: identity, name: BindingTargetName(.identity), delivery: nil, write: write)
   }
 
   /// Creates a target that writes values into `owner` with `write`, always on `scheduler`.
@@ -94,7 +107,7 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
     self.init(
       owner: owner,
       identity: identity,
-      description: description ?? Self.describe(madeIn: function),
+      name: Self.name(description, madeIn: function),
       delivery: { scheduler.schedule($0) },
       write: write
     )
@@ -133,7 +146,7 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
     self.init(
       owner: owner,
       identity: identity,
-      description: description ?? Self.describe(madeIn: function),
+      name: Self.name(description, madeIn: function),
       delivery: Self.mainThreadDelivery
     ) { owner, value in
       // The delivery runs on the main thread, where both were handed over.
@@ -175,7 +188,7 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
     return target
   }
 
-  @usableFromInline
+  @inlinable
   init(
     owner: Owner?,
     identity: AnyHashable?,
@@ -183,13 +196,34 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
     delivery: BindingDelivery?,
     write: @escaping (Owner, Value) -> Void
   ) {
+    self.init(
+      owner: owner,
+      identity: identity,
+      name: description.map(BindingTargetName.text) ?? BindingTargetName(.owner(Owner.self)),
+      delivery: delivery,
+      write: write
+    )
+  }
+
+  @usableFromInline
+  init(
+    owner: Owner?,
+    identity: AnyHashable?,
+    name: BindingTargetName,
+    delivery: BindingDelivery?,
+    write: @escaping (Owner, Value) -> Void
+  ) {
     self.owner = owner
     self.identity = identity
-    self.targetDescription = description ?? "\(Owner.self) target"
+    self.name = name
     self.delivery = delivery
     self.valueBag = nil
     self.write = write
   }
+
+  /// What diagnostics and ``BindingBag/liveBindings`` call the target, as text.
+  @usableFromInline
+  var targetDescription: String { name.text(identity: identity) }
 
   /// Subscribes `source` to this target and stores the binding in the owner's bag.
   ///
@@ -202,11 +236,8 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
   ) -> AnyCancellable where Source.Output == Value, Source.Failure == Never {
     guard let owner else { return .cancelledBinding }
     let bag = valueBag ?? owner.bindings
-    // Only a target with an identity can be the one its source publishes; the cast, a run-time
-    // conformance lookup (about 1,500 instructions), is made only for those.
-    if let identity, let source = source as? any BindingValueSource,
-      (source.valueOwner as? any BindingOwner)?.bindings === bag, identity == source.valueTargetIdentity
-    {
+    // Only a target with an identity can be the one its source publishes.
+    if let identity, Self.publishesOwnValue(source, bag: bag, identity: identity) {
       reportBindingMisuse("\(targetDescription) <~ itself does nothing; the binding was not made")
       return .cancelledBinding
     }
@@ -218,10 +249,33 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
       token,
       id: id,
       identity: identity,
-      record: BindingRecord(target: targetDescription, fileID: fileID, line: line)
+      name: name,
+      location: BindingLocation(fileID: fileID, line: line)
     )
     source.subscribe(sink)
     return token
+  }
+}
+
+extension BindingTarget {
+  /// Whether `source` publishes the value of the target with `identity` whose bindings `bag` keeps:
+  /// binding it into that target would only write each value back where it came from.
+  ///
+  /// The value types whose type is known here are recognised by casts to that concrete type, which
+  /// the optimiser decides when it specialises the binding for its source: a `MutableProperty` or a
+  /// `@Published` property's publisher costs a comparison of bags, any other source a run-time
+  /// conformance lookup (a few hundred instructions) that finds the endpoints. The bags are compared
+  /// before the identities, which are compared only for a source of this very owner.
+  @inlinable
+  static func publishesOwnValue<Source: Publisher>(_ source: Source, bag: BindingBag, identity: AnyHashable) -> Bool {
+    if let property = source as? MutableProperty<Value> {
+      return property.bindings === bag && identity == MutableProperty<Value>.valueIdentity
+    }
+    if let published = source as? Published<Value>.Publisher {
+      return published.storage.bindings === bag && identity == MutableProperty<Value>.valueIdentity
+    }
+    guard let source = source as? any BindingValueSource, source.valueBag === bag else { return false }
+    return identity == source.valueTargetIdentity
   }
 }
 
@@ -263,8 +317,8 @@ extension BindingTarget: BindingTargetConvertible {
 /// only write each value back where it came from.
 @usableFromInline
 protocol BindingValueSource {
-  /// The owner whose value this source publishes.
-  var valueOwner: AnyObject { get }
+  /// The bag of the owner whose value this source publishes, while the owner lives.
+  var valueBag: BindingBag? { get }
   /// The identity of the target that writes that value.
   var valueTargetIdentity: AnyHashable { get }
 }

@@ -152,7 +152,7 @@ extension BindingTarget {
     self.init(
       owner: owner,
       identity: published == nil ? keyPath : MutableProperty<Value>.valueIdentity,
-      description: "\(keyPath)",
+      name: BindingTargetName(.keyPath(keyPath)),
       delivery: delivery
     ) { owner, value in
       var value = value

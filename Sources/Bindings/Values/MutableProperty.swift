@@ -69,10 +69,9 @@ public final class MutableProperty<Value>: Publisher, BindingOwner, BindingEndpo
   /// The endpoint for `<~>` and the target for `<~`: writes set ``value``.
   @inlinable
   public var bindingEndpoint: BindingEndpoint<MutableProperty<Value>, Value> {
-    let description = "MutableProperty<\(Value.self)>"
-    let target = BindingTarget(self, identity: Self.valueIdentity, description: description) {
-      (property: MutableProperty<Value>, value: Value) in property.value = value
-    }
+    let target = BindingTarget(
+      owner: self, identity: Self.valueIdentity, name: BindingTargetName(.value(Self.self)), delivery: nil
+    ) { (property: MutableProperty<Value>, value: Value) in property.value = value }
     return BindingEndpoint(target: target, changes: self)
   }
 
@@ -116,7 +115,7 @@ extension MutableProperty: BindingValueSource {
   static var valueIdentity: AnyHashable { \MutableProperty<Value>.value }
 
   @usableFromInline
-  var valueOwner: AnyObject { self }
+  var valueBag: BindingBag? { bindings }
 
   @usableFromInline
   var valueTargetIdentity: AnyHashable { Self.valueIdentity }

@@ -96,7 +96,7 @@ public struct Published<Value> {
 
 extension Published.Publisher: BindingValueSource {
   @usableFromInline
-  var valueOwner: AnyObject { storage }
+  var valueBag: BindingBag? { storage.bindings }
 
   @usableFromInline
   var valueTargetIdentity: AnyHashable { MutableProperty<Value>.valueIdentity }

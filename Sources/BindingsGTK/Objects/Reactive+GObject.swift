@@ -5,8 +5,38 @@ import Foundation
 
 /// The identity of a GObject property as a binding target: one writer per property per object,
 /// whichever member (typed or by name) made the target.
-struct GObjectPropertyIdentity: Hashable, Sendable {
+///
+/// It also names the target (`GtkLabel.label`) in diagnostics and `liveBindings`: it keeps the
+/// object's `GType`, whose name GLib keeps for the life of the process, and prints the two only
+/// when asked, so that making a binding builds no string.
+struct GObjectPropertyIdentity: Hashable, Sendable, CustomStringConvertible {
+  /// The property's name, or the style class's.
   let name: String
+  /// Whether `name` is a style class (the target of `cssClass(_:)`), not a property: a class
+  /// named like a property is another target.
+  let isStyleClass: Bool
+  /// The object's type; not part of the identity, which is compared within one object's bag.
+  let type: GType
+
+  init(name: String, isStyleClass: Bool = false, type: GType) {
+    self.name = name
+    self.isStyleClass = isStyleClass
+    self.type = type
+  }
+
+  static func == (left: Self, right: Self) -> Bool {
+    left.name == right.name && left.isStyleClass == right.isStyleClass
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(isStyleClass)
+  }
+
+  /// The object's type name and the property's name: `GtkLabel.label`, `GtkLabel.css-class:error`.
+  var description: String {
+    "\(String(cString: g_type_name(type))).\(isStyleClass ? "css-class:" : "")\(name)"
+  }
 }
 
 /// Why a GObject property cannot be bound as asked.
@@ -100,7 +130,8 @@ extension Reactive where Base: GObjectWrapper {
   }
 
   /// A target that writes into `base` with `write` on GTK's thread, never into a disposed object;
-  /// its identity is `identity` (a property's name), so one source at a time writes it.
+  /// its identity is `identity` (a property's name, or a style class's with `isStyleClass`), so one
+  /// source at a time writes it.
   ///
   /// Values reach GTK's thread through ``GTKThreadHop``: one that arrives on GTK's thread is written
   /// at once, unless earlier work is still on its way there; any other value hops to the main queue,
@@ -108,18 +139,19 @@ extension Reactive where Base: GObjectWrapper {
   /// them (as the core's main-thread delivery does, with a cheaper check: GTK's thread is known).
   func gtkTarget<Value>(
     _ identity: String,
+    isStyleClass: Bool = false,
     _ write: @escaping @MainActor (Base, Value) -> Void
   ) -> BindingTarget<Base, Value> {
-    // Called only on GTK's thread (checked), which runs the main actor's work.
-    let writeOnGTKThread = unsafeBitCast(write, to: ((Base, Value) -> Void).self)
-    return BindingTarget<Base, Value>(
+    BindingTarget<Base, Value>(
       base,
-      identity: GObjectPropertyIdentity(name: identity),
-      description: "\(base.typeName).\(identity)"
+      describedBy: GObjectPropertyIdentity(
+        name: identity, isStyleClass: isStyleClass, type: cgtk_object_type(base.object))
     ) { widget, value in
       // Checked first so that a write on GTK's thread makes no closure.
       if GTKThreadHop.mayRunNow {
-        if !widget.isDisposedUnchecked { writeOnGTKThread(widget, value) }
+        // Called only on GTK's thread (checked), which runs the main actor's work. Converted here,
+        // not captured converted, so that the target's closure holds `write` once.
+        if !widget.isDisposedUnchecked { unsafeBitCast(write, to: ((Base, Value) -> Void).self)(widget, value) }
         return
       }
       nonisolated(unsafe) let value = value

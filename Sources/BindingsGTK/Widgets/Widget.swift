@@ -146,7 +146,7 @@ extension Reactive where Base: Widget {
   /// field.reactive.cssClass("error") <~ viewModel.$isInvalid
   /// ```
   public func cssClass(_ name: String) -> BindingTarget<Base, Bool> {
-    gtkTarget("css-class:\(name)") { widget, isOn in widget.setCSSClass(name, isOn) }
+    gtkTarget(name, isStyleClass: true) { widget, isOn in widget.setCSSClass(name, isOn) }
   }
 }
 

@@ -23,8 +23,8 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     var registrations: [BindingBagRegistration] = []
     @usableFromInline var left: BindingTarget<LeftOwner, Value>?
     @usableFromInline var right: BindingTarget<RightOwner, Value>?
-    /// What the owners' bags show for this binding, kept for the loop report.
-    var record: BindingRecord?
+    /// What the owners' bags call this binding, kept for the loop report.
+    var name: BindingTargetName?
 
     /// What the binding held when it ended, to cancel and release after the lock.
     struct Released {
@@ -153,9 +153,10 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     }
     let link = TwoWayBindingLink(left: leftTarget, right: rightTarget, connecting: seed.other)
     let token = AnyCancellable(idempotent: link)
-    let record = BindingRecord(target: "\(leftTarget.targetDescription) <~> \(rightTarget.targetDescription)")
+    let name = BindingTargetName(
+      .twoWay(left: leftTarget.name, leftTarget.identity, right: rightTarget.name, rightTarget.identity))
     link.state.withLock {
-      $0.record = record
+      $0.name = name
       #if DEBUG
       $0.machine.recordsSeed = reportsEmptyOverwrite
       #endif
@@ -166,7 +167,7 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     for (bag, identity) in [(leftBag, leftTarget.identity), (rightBag, nil)] {
       let id = bag.makeID()
       link.state.withLock { $0.registrations.append(BindingBagRegistration(bag: bag, id: id)) }
-      bag.insert(token, id: id, identity: identity, record: record)
+      bag.insert(token, id: id, identity: identity, name: name, location: nil)
     }
     return (link, token, (leftOwner, rightOwner))
   }
@@ -182,10 +183,11 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
   /// its value to an empty field.
   @usableFromInline
   func finishSeeding(from seed: Side) {
-    let (values, description) = state.withLock { ($0.machine.finishSeeding(), $0.record?.target ?? "<~>") }
+    let (values, name) = state.withLock { ($0.machine.finishSeeding(), $0.name) }
     guard let overwritten = values.overwritten, let seedValue = values.seed,
       !isEmptyBindingValue(overwritten), isEmptyBindingValue(seedValue)
     else { return }
+    let description = name?.text(identity: nil) ?? "<~>"
     let (written, kept) = seed == .right ? ("left", "right") : ("right", "left")
     let keepIt =
       seed == .right
@@ -229,7 +231,7 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
   /// Ends a binding whose sides keep changing each other, and says so.
   @usableFromInline
   func endLoop() {
-    let description = state.withLock { $0.record?.target ?? "<~>" }
+    let description = state.withLock { $0.name }?.text(identity: nil) ?? "<~>"
     reportBindingMisuse(
       "\(description): each write was answered by another change, \(Machine.loopLimit) times in a row; "
         + "another binding probably writes one side from the other. The two-way binding was ended.")
