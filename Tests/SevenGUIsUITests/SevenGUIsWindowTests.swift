@@ -256,37 +256,18 @@ private func text(_ label: Label) -> String { String(cString: gtk_label_get_text
 /// The texts of every GTK label inside `widget`, wrapped or not, depth first.
 @MainActor
 private func labelTexts(in widget: Widget) -> [String] {
-  var texts: [String] = []
-  func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
+  WidgetTree.subtree(of: widget.widget).compactMap { node in
     let instance = UnsafeMutableRawPointer(node).assumingMemoryBound(to: GTypeInstance.self)
-    if g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 {
-      texts.append(String(cString: gtk_label_get_text(OpaquePointer(node))))
-    }
-    var child = gtk_widget_get_first_child(node)
-    while let current = child {
-      visit(current)
-      child = gtk_widget_get_next_sibling(current)
-    }
+    guard g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 else { return nil }
+    return String(cString: gtk_label_get_text(OpaquePointer(node)))
   }
-  visit(widget.widget)
-  return texts
 }
 
 /// The shown editable labels inside `widget`, depth first.
 @MainActor
 private func editableLabels(in widget: Widget) -> [EditableLabel] {
-  var found: [EditableLabel] = []
-  func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
-    if let label = GObjectWrapper.wrapper(for: node) as? EditableLabel, gtk_widget_get_mapped(node) != 0 {
-      found.append(label)
-    }
-    var child = gtk_widget_get_first_child(node)
-    while let current = child {
-      visit(current)
-      child = gtk_widget_get_next_sibling(current)
-    }
+  WidgetTree.subtree(of: widget.widget).compactMap { node in
+    gtk_widget_get_mapped(node) != 0 ? GObjectWrapper.wrapper(for: node) as? EditableLabel : nil
   }
-  visit(widget.widget)
-  return found
 }
 #endif

@@ -40,18 +40,10 @@ func dialogs(over parent: Window) -> [Window] {
 /// The shown widgets of type `T` inside `widget`, depth first.
 @MainActor
 func mappedWidgets<T: Widget>(_ type: T.Type, in widget: Widget) -> [T] {
-  var found: [T] = []
-  func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
-    if gtk_widget_get_mapped(node) == 0 { return }
-    if let match = GObjectWrapper.wrapper(for: node) as? T { found.append(match) }
-    var child = gtk_widget_get_first_child(node)
-    while let current = child {
-      visit(current)
-      child = gtk_widget_get_next_sibling(current)
-    }
+  // A widget inside an unmapped one is unmapped too, so filtering each node prunes hidden subtrees.
+  WidgetTree.subtree(of: widget.widget).compactMap { node in
+    gtk_widget_get_mapped(node) != 0 ? GObjectWrapper.wrapper(for: node) as? T : nil
   }
-  visit(widget.widget)
-  return found
 }
 
 /// The scroller `widget` sits in, if its parent is one.
