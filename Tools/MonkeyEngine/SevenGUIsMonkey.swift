@@ -306,7 +306,7 @@ private final class CRUDMonkey: TaskMonkey {
     if let row = model.selectedIndex, !model.visible.indices.contains(row) {
       problems.append("the selection names row \(row) of \(model.visible.count)")
     }
-    let expected = model.people.filter { $0.surname.hasPrefix(model.prefix) }
+    let expected = model.people.contents.filter { $0.surname.hasPrefix(model.prefix) }
     expect(&problems, "the filtered people", shows: model.visible.contents, model: expected)
     expect(
       &problems, "Create's sensitivity", shows: view.create.isSensitive,
