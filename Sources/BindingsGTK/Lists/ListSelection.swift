@@ -138,7 +138,7 @@ extension Reactive where Base: SelectableList {
   ///
   /// Bind a selection by identity when the list's rows and the selection come from one model: a
   /// model that publishes the selected row's new offset before the list has received the rows that
-  /// moved it would make ``selectedIndex`` select, for a moment, whatever row held that offset —
+  /// moved it would make `selectedIndex` select, for a moment, whatever row held that offset —
   /// and GTK would then carry that wrong item along when the rows arrive. An identity names the
   /// item, whichever order the two arrive in.
   ///
