@@ -157,15 +157,6 @@ final class DialogTests: GTKTestCase {
 /// The message dialogs open over `parent`.
 @MainActor
 func openDialogs(over parent: Window) -> [MessageDialog] {
-  let toplevels = gtk_window_get_toplevels()!
-  var dialogs: [MessageDialog] = []
-  for index in 0..<g_list_model_get_n_items(toplevels) {
-    let window = g_list_model_get_item(toplevels, index)!
-    if let dialog = GObjectWrapper.wrapper(for: window) as? MessageDialog, dialog.transientFor === parent {
-      dialogs.append(dialog)
-    }
-    g_object_unref(window)
-  }
-  return dialogs
+  Window.open.compactMap { $0 as? MessageDialog }.filter { $0.transientFor === parent }
 }
 #endif

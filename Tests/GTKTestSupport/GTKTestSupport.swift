@@ -52,12 +52,7 @@ public func show(_ window: Window, file: StaticString = #filePath, line: UInt = 
 /// Destroys every open window.
 @MainActor
 public func closeAllWindows() {
-  let toplevels = gtk_window_get_toplevels()!
-  while g_list_model_get_n_items(toplevels) > 0 {
-    let window = g_list_model_get_item(toplevels, 0)!
-    gtk_window_destroy(window.assumingMemoryBound(to: GtkWindow.self))
-    g_object_unref(window)
-  }
+  while let window = WidgetTree.firstToplevel { gtk_window_destroy(window) }
 }
 
 /// Runs the loop until `condition` holds, failing the test if it does not within `timeout`.

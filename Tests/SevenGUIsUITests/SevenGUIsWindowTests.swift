@@ -241,14 +241,7 @@ private func check<View: TaskView, Model: AnyObject>(
 
 /// The open windows that have a Swift wrapper.
 @MainActor
-private func openWindows() -> [Window] {
-  let toplevels = gtk_window_get_toplevels()!
-  return (0..<g_list_model_get_n_items(toplevels)).compactMap { index in
-    let object = g_list_model_get_item(toplevels, index)!
-    defer { g_object_unref(object) }
-    return GObjectWrapper.wrapper(for: object) as? Window
-  }
-}
+private func openWindows() -> [Window] { Window.open }
 
 @MainActor
 private func text(_ label: Label) -> String { String(cString: gtk_label_get_text(label.label)) }

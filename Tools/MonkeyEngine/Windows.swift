@@ -2,39 +2,25 @@
 import BindingsGTK
 import CGTK
 
-// Reading GTK's state where the examples' views expose no Swift member for it: the open windows,
+// GTK's state where the examples' views expose no Swift member for it: every window to close,
 // the widgets inside a list, the scroller around a widget.
-
-/// The open windows that have a Swift wrapper.
-@MainActor
-func openWindows() -> [Window] {
-  let toplevels = gtk_window_get_toplevels()!
-  return (0..<g_list_model_get_n_items(toplevels)).compactMap { index in
-    let object = g_list_model_get_item(toplevels, index)!
-    defer { g_object_unref(object) }
-    return GObjectWrapper.wrapper(for: object) as? Window
-  }
-}
 
 /// Destroys every open window, wrapped or not.
 @MainActor
 func destroyAllWindows() {
-  let toplevels = gtk_window_get_toplevels()!
-  while g_list_model_get_n_items(toplevels) > 0 {
-    let object = g_list_model_get_item(toplevels, 0)!
+  while let object = WidgetTree.firstToplevel {
     if let window = GObjectWrapper.wrapper(for: object) as? Window {
       window.destroy()
     } else {
-      gtk_window_destroy(object.assumingMemoryBound(to: GtkWindow.self))
+      gtk_window_destroy(object)
     }
-    g_object_unref(object)
   }
 }
 
 /// The windows open over `parent` (dialogs).
 @MainActor
 func dialogs(over parent: Window) -> [Window] {
-  openWindows().filter { $0.transientFor === parent }
+  Window.open.filter { $0.transientFor === parent }
 }
 
 /// The shown widgets of type `T` inside `widget`, depth first.

@@ -130,11 +130,7 @@ enum ApplicationActions {
     g_signal_connect_data(
       UnsafeMutableRawPointer(toplevels), "items-changed", unsafeBitCast(callback, to: GCallback.self), nil, nil,
       GConnectFlags(0))
-    for index in 0..<g_list_model_get_n_items(toplevels) {
-      let window = g_list_model_get_item(toplevels, index)!
-      attach(to: window)
-      g_object_unref(window)
-    }
+    for window in WidgetTree.toplevels() { attach(to: UnsafeMutableRawPointer(window)) }
   }
 
   /// Inserts the `app` group and a shortcut controller for the accelerators into `window`, once.

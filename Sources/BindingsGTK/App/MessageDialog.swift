@@ -230,13 +230,7 @@ public final class MessageDialog: Window {
 /// Whether `window` is in GTK's list of open windows (not yet destroyed).
 @MainActor
 private func isOpenWindow(_ window: UnsafeMutableRawPointer) -> Bool {
-  let toplevels = gtk_window_get_toplevels()!
-  for index in 0..<g_list_model_get_n_items(toplevels) {
-    let item = g_list_model_get_item(toplevels, index)!
-    g_object_unref(item)
-    if item == window { return true }
-  }
-  return false
+  WidgetTree.toplevels().contains { UnsafeMutableRawPointer($0) == window }
 }
 
 #endif

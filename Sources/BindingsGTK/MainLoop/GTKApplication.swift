@@ -54,7 +54,7 @@ public final class GTKApplication {
     if quitsWhenLastWindowCloses {
       // The handler is disconnected below, before the loop is unreferenced.
       handler = ItemsChangedHandler.connect(to: toplevels) { _, _, _ in
-        if g_list_model_get_n_items(toplevels) == 0 { g_main_loop_quit(loop) }
+        if WidgetTree.firstToplevel == nil { g_main_loop_quit(loop) }
       }
     }
     defer { if handler != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(toplevels), handler) } }

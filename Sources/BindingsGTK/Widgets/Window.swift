@@ -26,6 +26,26 @@ public class Window: Widget {
     if width > 0 || height > 0 { setDefaultSize(width: width, height: height) }
   }
 
+  /// The open windows that have a Swift wrapper, in GTK's order (the order they were made).
+  ///
+  /// A window is open from the moment it is made (shown or not) until it is closed or destroyed. Windows
+  /// that GTK made without a wrapper (its own dialogs) are not listed. Use it to find an app's windows
+  /// wherever they were made:
+  ///
+  /// ```swift
+  /// let editor = Window(title: "Editor")
+  /// let preview = Window(title: "Preview")
+  /// print(Window.open.map(\.title))  // [Optional("Editor"), Optional("Preview")]
+  /// preview.destroy()
+  /// print(Window.open.map(\.title))  // [Optional("Editor")]
+  /// for window in Window.open { window.close() }
+  /// ```
+  ///
+  /// - Complexity: O(n) in the number of open windows.
+  public static var open: [Window] {
+    WidgetTree.toplevels().compactMap { GObjectWrapper.wrapper(for: $0) as? Window }
+  }
+
   /// The window as GTK's `GtkWindow *`.
   public var window: UnsafeMutablePointer<GtkWindow> { cast() }
 
@@ -102,13 +122,7 @@ private enum DestroyedWindows {
 
   private static func disposeDestroyedWindows() {
     isCheckScheduled = false
-    let toplevels = gtk_window_get_toplevels()!
-    var open = Set<UnsafeMutableRawPointer>()
-    for index in 0..<g_list_model_get_n_items(toplevels) {
-      let item = g_list_model_get_item(toplevels, index)!
-      open.insert(item)
-      g_object_unref(item)
-    }
+    let open = Set(WidgetTree.toplevels().map { UnsafeMutableRawPointer($0) })
     let destroyed = watched.values.compactMap(\.window).filter {
       !$0.isDisposed && !open.contains(UnsafeMutableRawPointer($0.object))
     }
