@@ -21,7 +21,8 @@ import CGTK
 /// The draw closure runs on GTK's thread whenever GTK draws the widget (after a new content value,
 /// a resize, or ``queueDraw()``), with a ``DrawingContext`` valid during the call, the current
 /// content and the widget's size. It should draw from these alone: it may run at any time, any
-/// number of times.
+/// number of times. A drawing that cairo refuses (a scale of zero, a NaN coordinate) stops at the call
+/// that failed and is reported in a diagnostic; the next draw starts afresh.
 @MainActor
 public final class DrawingArea<Content>: Widget, ContentDrawing {
   /// The content the closure draws, shared with the closure GTK holds.
@@ -48,7 +49,7 @@ public final class DrawingArea<Content>: Widget, ContentDrawing {
     // GTK holds the drawing closure (not the wrapper) and releases it with the widget.
     let callback = DrawCallback { cairo, size in
       let context = DrawingContext(cairo)
-      defer { context.invalidate() }
+      defer { context.endDraw() }
       draw(context, cell.content, size)
     }
     gtk_drawing_area_set_draw_func(

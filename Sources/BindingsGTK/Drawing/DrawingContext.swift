@@ -35,8 +35,17 @@ public final class DrawingContext {
     self.cairo = cairo
   }
 
-  /// Ends the context's validity: the draw closure has returned.
-  func invalidate() { isValid = false }
+  /// Ends the context's validity (the draw closure has returned), and reports a drawing cairo refused: cairo stops
+  /// drawing at its first error (a scale of zero, a NaN coordinate) and says nothing, so the area would show a
+  /// partial picture with no hint why. The next draw gets a new cairo context and starts afresh.
+  func endDraw() {
+    isValid = false
+    let status = cairo_status(cairo)
+    guard status != CAIRO_STATUS_SUCCESS else { return }
+    Diagnostics.report(
+      "BindingsGTK: a DrawingArea's draw closure left cairo in error (\(String(cString: cairo_status_to_string(status)))), "
+        + "so it drew nothing after the call that failed; the next draw starts afresh")
+  }
 
   /// The cairo context to draw on, when the context is still valid; reports a use after the draw.
   private func valid(_ what: String) -> OpaquePointer? {
