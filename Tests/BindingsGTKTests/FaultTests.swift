@@ -243,6 +243,33 @@ final class FaultTests: GTKTestCase {
     }
   }
 
+  func testAWindowDestroyedFromItsOwnButtonsClickIsReleasedAfterTheClick() {
+    onMain {
+      let before = GTKLiveObjects.total
+      let model = ProfileModel()
+      weak var weakWindow: Window?
+      weak var weakButton: Button?
+      do {
+        let button = Button("Close")
+        let label = Label()
+        label.reactive.text <~ model.$name
+        let window = Window(title: "Closes itself")
+        // The window, its button and the handler running now all go in the middle of the button's emission.
+        button.reactive.clicked.sink { [unowned window] in window.destroy() }.store(in: button.bindings)
+        button.reactive.clicked ~> model.reactive.submit
+        window.child = Box(.vertical, spacing: 4, [label, button])
+        show(window)
+        (weakWindow, weakButton) = (window, button)
+      }
+      weakButton?.click()
+      waitUntil("the window is gone") { weakWindow == nil && weakButton == nil }
+      GTK.drainMainLoop()
+      XCTAssertEqual(GTKLiveObjects.total, before)
+      XCTAssertEqual(model.bindings.count, 0, "the click binding left the model's bag with the button")
+      model.name = "Grace"  // reaches nothing, and crashes nothing
+    }
+  }
+
   func testAWrapperWhoseLastReferenceGoesOnAnotherThreadIsReleasedOnGTKsThread() {
     onMain {
       let before = GTKLiveObjects.total
