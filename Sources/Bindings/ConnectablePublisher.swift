@@ -22,6 +22,10 @@ extension ConnectablePublisher {
   /// subject.send(1)                          // prints "1"
   /// token.cancel()                           // disconnects
   /// ```
+  ///
+  /// A subscriber that received the upstream's completion counts until it cancels, as in Combine:
+  /// after the upstream completes, later subscribers are not connected again (a multicast gives them
+  /// the completion at once).
   public func autoconnect() -> Publishers.Autoconnect<Self> {
     Publishers.Autoconnect(upstream: self)
   }

@@ -203,6 +203,28 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
     _ = removed
   }
 
+  /// The upstream of type `Kept` the subject holds; else `make()`'s result, which it then holds as an
+  /// upstream (without requesting from it); `nil` once the subject has completed, since a completed
+  /// subject holds no upstream. So an object kept this way lives exactly as long as the subject's
+  /// upstreams do: until the subject completes or is deallocated.
+  func keptUpstream<Kept: Subscription & AnyObject>(orAdding make: () -> Kept) -> Kept? {
+    let found = state.withLock { state -> (completed: Bool, kept: Kept?) in
+      (state.sentCompletion != nil, state.upstreams.lazy.compactMap { $0 as? Kept }.first)
+    }
+    guard !found.completed else { return nil }
+    if let kept = found.kept { return kept }
+    // Made without the lock, then added unless another thread added one meanwhile; the one not
+    // kept is released after the lock.
+    let made = make()
+    let kept = state.withLock { state -> Kept? in
+      guard state.sentCompletion == nil else { return nil }
+      if let other = state.upstreams.lazy.compactMap({ $0 as? Kept }).first { return other }
+      state.upstreams.append(made)
+      return made
+    }
+    return kept
+  }
+
   /// Cancels the upstream subscriptions given through `send(subscription:)`.
   @usableFromInline
   func cancelUpstreams() {

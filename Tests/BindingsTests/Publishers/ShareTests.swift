@@ -36,6 +36,30 @@ struct ShareTests {
     #expect(late.events == [.subscription, .completion(.failure(.oops))])
   }
 
+  @Test(
+    "a publisher that sends and finishes at once is subscribed once for three subscribers (CombineExt's testSharingNoReplay)"
+  )
+  func finishedUpstreamIsNotSubscribedAgain() {
+    let subscribes = SubscribeCounter()
+    let producer = AnyPublisher<Int, Never>.producer { subscriber in
+      subscriber.send(1)
+      subscriber.send(2)
+      subscriber.send(completion: .finished)
+      return AnyCancellable {}
+    }
+    let shared = subscribes.counting(producer).share()
+    let first = RecordingSubscriber<Int, Never>()
+    let second = RecordingSubscriber<Int, Never>()
+    let third = RecordingSubscriber<Int, Never>()
+    shared.subscribe(first)
+    shared.subscribe(second)
+    shared.subscribe(third)
+    #expect(subscribes.count == 1)
+    #expect(first.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+    #expect(second.events == [.subscription, .completion(.finished)])
+    #expect(third.events == [.subscription, .completion(.finished)])
+  }
+
   @Test("a share is equal only to itself")
   func identity() {
     let source = Source()

@@ -1,5 +1,7 @@
 /// The decisions of ``Publishers/Autoconnect``, as a plain value: it counts the attached
-/// subscribers and connects on the first, disconnecting when the count drops back to zero.
+/// subscribers and connects on the first, disconnecting when the count drops back to zero. A
+/// subscriber leaves the count when it cancels, not when it receives the upstream's completion (as in
+/// Combine), so a completed upstream stays connected and is not connected again.
 ///
 /// Connecting runs the upstream's `connect()`, which may deliver values synchronously, so it runs
 /// outside the lock; the machine remembers that a connection is being made, and a subscriber count

@@ -1,7 +1,18 @@
 extension Publishers {
   /// A publisher that connects its connectable upstream when the first subscriber attaches, and
-  /// disconnects when the last one cancels or completes, as ``ConnectablePublisher/autoconnect()``
-  /// describes. It is a class: every copy shares the one connection.
+  /// disconnects when the last one cancels, as ``ConnectablePublisher/autoconnect()`` describes. It
+  /// is a class: every copy shares the one connection.
+  ///
+  /// As in Combine, a subscriber that received the upstream's completion still counts until it
+  /// cancels: once the upstream has completed, the connection stays, and a later subscriber is not
+  /// connected again but gets what the upstream gives a late subscriber (a `share()` or `multicast`
+  /// sends it the completion at once; its upstream is not subscribed to a second time).
+  ///
+  /// ```swift
+  /// let shared = Just(1).share()
+  /// let first = shared.sink { print($0) }                                // prints "1"
+  /// let second = shared.sink(receiveCompletion: { print($0) }) { print($0) }   // prints "finished"
+  /// ```
   ///
   /// ```swift
   /// let shared = subject.multicast { PassthroughSubject<Int, Never>() }.autoconnect()
@@ -70,6 +81,12 @@ extension Publishers {
         mutating func end() -> (parent: Autoconnect?, downstream: Downstream?, upstream: (any Subscription)?) {
           (parent.take(), downstream.take(), upstream.take())
         }
+
+        /// Ends the subscription for a completion, keeping the parent: the subscriber still counts
+        /// for the connection until it cancels, as in Combine. Hands back what to release after the lock.
+        mutating func complete() -> (downstream: Downstream?, upstream: (any Subscription)?) {
+          (downstream.take(), upstream.take())
+        }
       }
 
       init(parent: Autoconnect, downstream: Downstream) {
@@ -92,9 +109,9 @@ extension Publishers {
       }
 
       func receive(completion: Subscribers.Completion<Failure>) {
-        let ended = state.withLock { $0.end() }
+        // The connection is kept: a later subscriber gets the completed upstream, not a new connection.
+        let ended = state.withLock { $0.complete() }
         ended.downstream?.receive(completion: completion)
-        ended.parent?.subscriberRemoved()
       }
 
       func request(_ demand: Subscribers.Demand) {
