@@ -22,7 +22,7 @@ struct Options {
   /// How long each idle variant runs the loop, and how many times each runs.
   var idleSeconds: UInt32 = 10
   var idleRounds = 2
-  /// `--7guis`: only the 7GUIs scenarios (A1–A4).
+  /// `--7guis`: only the 7GUIs scenarios (A1–A5).
   var onlySevenGUIs = false
   /// Runs G3 alone and prints its figures: for comparing binding creation between two builds.
   var memoryOnly = false

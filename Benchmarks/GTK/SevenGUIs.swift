@@ -12,6 +12,8 @@ import SevenGUIsUI
 //   A2  editing A0 when A1…A99 form a chain A0 → A1 → … → A99: µs per cell re-evaluated (the model and
 //       its rows array, no table), and how many cells were re-evaluated
 //   A3  editing a cell nothing depends on: µs per edit, and how many cells were re-evaluated
+//   A5  editing A0 of the same chain with the Cells table shown: µs per edit, the model's work and the
+//       table's (the changed rows reach it as one change, and it shows each again)
 //   A4  a Circle Drawer redraw after a model change (the binding writes the canvas's content), against
 //       drawing the same circles into a drawing area whose content is set by hand, no binding
 
@@ -25,13 +27,15 @@ struct SevenGUIsResults {
   /// A3: microseconds per edit, per round; the cells re-evaluated per edit.
   var loneMicroseconds: [Double] = []
   var loneCount = 0
+  /// A5: microseconds per edit of A0 of the chain with the table shown, per round.
+  var shownChainMicroseconds: [Double] = []
   /// A4: nanoseconds per redraw, "bound" and "direct".
   var redraw = Rounds()
   /// A4: the circles drawn.
   var circles = 0
 }
 
-/// Runs A1–A4.
+/// Runs A1–A5.
 @MainActor
 func measureSevenGUIs(_ options: Options) throws -> SevenGUIsResults {
   var results = SevenGUIsResults()
@@ -78,6 +82,21 @@ func measureSevenGUIs(_ options: Options) throws -> SevenGUIsResults {
   }
   try check(
     results.chainCount == 100 && results.loneCount == 1, "re-evaluated \(results.chainCount), \(results.loneCount)")
+
+  report("A5: editing A0 of the chain with the table shown, \(edits) edits × \(options.rounds) rounds…")
+  let shownModel = CellsModel(chain)
+  let cellsView = CellsView(shownModel)
+  let cellsWindow = cellsView.makeWindow()
+  try show(cellsWindow)
+  var shownValue = 0
+  _ = timeEdits(edits, of: a0, in: shownModel, counting: &shownValue)
+  for _ in 0..<options.rounds {
+    results.shownChainMicroseconds.append(timeEdits(edits, of: a0, in: shownModel, counting: &shownValue).microseconds)
+  }
+  let a99Label = cellsView.table.widget(showing: TableCell(row: 99, column: "A")) as? Label
+  try check(a99Label?.text == "\(shownValue + 99)", "A99 shows \(a99Label?.text ?? "nothing"), not \(shownValue + 99)")
+  cellsWindow.destroy()
+  settle()
 
   report("A4: Circle Drawer redraws, \(edits) × \(options.rounds) rounds…")
   let drawer = CircleDrawerModel()
@@ -184,7 +203,7 @@ private func timeRedraws(_ count: Int, of widget: Widget, after change: (Int) ->
   return elapsed / Double(count)
 }
 
-/// Prints A1–A4 as a markdown table.
+/// Prints A1–A5 as a markdown table.
 func printSevenGUIsReport(_ results: SevenGUIsResults, options: Options) {
   let redraw = results.redraw
   let ratioRedraw = redraw.medianRatio("bound", to: "direct")
@@ -204,6 +223,9 @@ func printSevenGUIsReport(_ results: SevenGUIsResults, options: Options) {
   report(
     "| A3 | editing a cell nothing depends on: µs per edit; \(results.loneCount) cell re-evaluated | "
       + "\(formatted(median(results.loneMicroseconds), digits: 2)) | n/a | n/a |")
+  report(
+    "| A5 | editing A0 of the chain with the Cells table shown: µs per edit (the model, then the table shows the "
+      + "changed rows again) | \(formatted(median(results.shownChainMicroseconds), digits: 1)) | n/a | n/a |")
   report(
     "| A4 | Circle Drawer, \(results.circles) circles: a redraw after a model change (µs); baseline: the same "
       + "circles drawn with the content set by hand, no binding | \(formatted(redraw.median("bound") / 1_000, digits: 1)) "

@@ -7,12 +7,12 @@
 //   G4  CPU time and loop wake-ups of an idle bound application over 10 s of GTK's real loop,
 //       against the same with a 50 ms polling timer
 //   L1–L3  lists (Lists.swift): a filter keystroke, appends, scrolling a long list
-//   A1–A4  7GUIs (SevenGUIs.swift): opening Cells, editing a chain of cells and a lone cell, a Circle
-//          Drawer redraw against the same drawing with no binding
+//   A1–A5  7GUIs (SevenGUIs.swift): opening Cells, editing a chain of cells and a lone cell, a Circle
+//          Drawer redraw against the same drawing with no binding, the chain edited with the table shown
 //
 // Timed variants alternate within each round, and every figure is the median over the rounds, so
 // that the ratios hold on a shared, busy machine; absolute figures do not. Results are checked;
-// speeds never are. `--quick`: small sizes, one round, a 1 s idle window (a CI smoke run). `--7guis`: A1–A4 only.
+// speeds never are. `--quick`: small sizes, one round, a 1 s idle window (a CI smoke run). `--7guis`: A1–A5 only.
 #if GTK
 import Bindings
 import BindingsGTK

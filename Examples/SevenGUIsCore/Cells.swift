@@ -85,7 +85,7 @@ public struct SheetRow: Equatable, Sendable {
 /// 4. A malformed formula shows "#PARSE"; a cell on or after a cycle of references shows "#CYCLE";
 ///    an error in a cell spreads to the cells that read it. Nothing recurses without bound: a
 ///    formula has at most 256 operands, and cells are evaluated by a loop, not by recursion.
-/// 5. ``rows`` changes by one update per row whose values changed.
+/// 5. ``rows`` changes once per edit, by one change that updates the rows whose values changed.
 public final class CellsModel: BindingOwner {
   /// The number of columns, A to Z.
   public static let columnCount = 26
@@ -148,6 +148,8 @@ public final class CellsModel: BindingOwner {
       }
     }
     for cell in waiting.keys { set(cell, .error("#CYCLE")) }
-    for (index, row) in changed.sorted(by: { $0.key < $1.key }) where row != rows[index] { rows[index] = row }
+    rows.batchUpdate { batch in
+      for (index, row) in changed where row != batch[index] { batch[index] = row }
+    }
   }
 }

@@ -1,31 +1,81 @@
-/// The parsed text of a cell (rules 1 and 2 of ``CellsModel``): the cells it reads, and how its
-/// value follows from theirs.
-struct Formula {
-  /// The cells this formula reads.
-  let references: Set<CellAddress>
-  /// The value of the formula, reading other cells with its argument.
-  let value: (_ cell: (CellAddress) -> CellValue) -> CellValue
+/// The parsed text of a cell (rules 1 and 2 of ``CellsModel``): a constant, or the tree of a
+/// formula — numbers, the cells of references and ranges, and what is done with them.
+indirect enum Formula {
+  /// Nothing, a number or text as typed, or the error of a malformed formula.
+  case constant(CellValue)
+  /// A number in a formula.
+  case number(Double)
+  /// A cell reference (one cell) or a range (a rectangle of cells, row by row).
+  case cells([CellAddress])
+  /// Unary minus.
+  case negate(Formula)
+  /// `+`, `-`, `*` or `/`.
+  case arithmetic(Character, Formula, Formula)
+  /// A function of the numbers of its arguments; `nil` is "#VALUE".
+  case call(([Double]) -> Double?, [Formula])
 
   /// The formula of a cell's text: empty, a number, text, or a formula after "=".
   init(cellText text: String) {
     guard text.first == "=" else {
-      let constant = text.isEmpty ? CellValue.empty : Double(text).map(CellValue.number) ?? .text(text)
-      (references, value) = ([], { _ in constant })
+      self = .constant(text.isEmpty ? .empty : Double(text).map(CellValue.number) ?? .text(text))
       return
     }
+    var parser = FormulaParser(text.dropFirst())
     do {
-      var parser = try FormulaParser(text.dropFirst())
-      let node = try parser.formula()
-      references = parser.references
-      value = { cell in
-        do { return .number(try single(node { try cell($0).asNumber() })) } catch {
-          return error as? CellValue ?? .error("#VALUE")
-        }
-      }
+      self = try parser.expression()
+      guard parser.rest.allSatisfy(\.isWhitespace) else { throw CellValue.error("#PARSE") }
     } catch {
-      let invalid = error as? CellValue ?? .error("#PARSE")
-      (references, value) = ([], { _ in invalid })
+      self = .constant(error as? CellValue ?? .error("#PARSE"))
     }
+  }
+
+  /// The cells the formula reads.
+  var references: Set<CellAddress> {
+    switch self {
+    case .constant, .number: []
+    case .cells(let cells): Set(cells)
+    case .negate(let operand): operand.references
+    case .arithmetic(_, let left, let right): left.references.union(right.references)
+    case .call(_, let arguments): Set(arguments.flatMap(\.references))
+    }
+  }
+
+  /// The value the cell shows, reading other cells with `cell`.
+  func value(_ cell: (CellAddress) -> CellValue) -> CellValue {
+    if case .constant(let value) = self { return value }
+    do { return .number(try number { try cell($0).asNumber() }) } catch {
+      return error as? CellValue ?? .error("#VALUE")
+    }
+  }
+
+  /// The formula's numbers: one, or a range's; `cell` reads a cell's number.
+  private func numbers(_ cell: (CellAddress) throws -> Double) throws -> [Double] {
+    switch self {
+    case .constant(let value): return [try value.asNumber()]
+    case .number(let value): return [value]
+    case .cells(let cells): return try cells.map(cell)
+    case .negate(let operand): return [-(try operand.number(cell))]
+    case .arithmetic(let operation, let left, let right):
+      let (x, y) = (try left.number(cell), try right.number(cell))
+      switch operation {
+      case "+": return [x + y]
+      case "-": return [x - y]
+      case "*": return [x * y]
+      default: if y == 0 { throw CellValue.error("#DIV/0") } else { return [x / y] }
+      }
+    case .call(let function, let arguments):
+      guard let result = function(try arguments.flatMap { try $0.numbers(cell) }) else {
+        throw CellValue.error("#VALUE")
+      }
+      return [result]
+    }
+  }
+
+  /// The formula's one number; a range, or a function's argument list, is no operand ("#VALUE").
+  private func number(_ cell: (CellAddress) throws -> Double) throws -> Double {
+    let numbers = try numbers(cell)
+    guard numbers.count == 1 else { throw CellValue.error("#VALUE") }
+    return numbers[0]
   }
 }
 
@@ -42,141 +92,76 @@ extension CellValue: Error {
   }
 }
 
-/// The one number of an operand; a range, or a function's argument list, is no operand.
-private func single(_ numbers: [Double]) throws -> Double {
-  guard numbers.count == 1 else { throw CellValue.error("#VALUE") }
-  return numbers[0]
-}
-
-/// A recursive-descent parser of formulas, which compiles them as it goes: each operand becomes a
-/// function from the cells' numbers to its own numbers (one, or a range's). At most 256 operands,
-/// so its recursion is bounded.
+/// A recursive-descent parser of the text after "=", reading it character by character. At most 256
+/// operands, so its recursion is bounded.
 struct FormulaParser {
-  /// A compiled operand: its numbers, given a way to read a cell's number.
-  typealias Node = (_ number: (CellAddress) throws -> Double) throws -> [Double]
-
   /// The functions a formula can call, by name; `nil` is "#VALUE" (no arguments to average).
   static let functions: [String: @Sendable ([Double]) -> Double?] = [
     "SUM": { $0.reduce(0, +) }, "PROD": { $0.reduce(1, *) }, "COUNT": { Double($0.count) },
     "AVG": { $0.isEmpty ? nil : $0.reduce(0, +) / Double($0.count) }, "MIN": { $0.min() }, "MAX": { $0.max() },
   ]
-
-  private enum Token: Equatable {
-    case number(Double)
-    case name(String)
-    case symbol(Character)
-  }
-  /// The cells the formula reads, once parsed.
-  private(set) var references: Set<CellAddress> = []
-  private var tokens: [Token] = []
-  private var position = 0
+  /// The text not read yet.
+  private(set) var rest: Substring
   private var budget = 256
 
-  /// Splits `text` into tokens; throws on a character no formula has.
-  init(_ text: Substring) throws {
-    var rest = text[...]
-    while let first = rest.first {
-      if first.isWhitespace {
-        rest = rest.dropFirst()
-      } else if first.isNumber || first == "." {
-        let digits = rest.prefix { $0.isNumber || $0 == "." }
-        guard let value = Double(digits) else { throw CellValue.error("#PARSE") }
-        tokens.append(.number(value))
-        rest = rest.dropFirst(digits.count)
-      } else if first.isLetter {
-        let name = rest.prefix { $0.isLetter || $0.isNumber }
-        tokens.append(.name(name.uppercased()))
-        rest = rest.dropFirst(name.count)
-      } else if "+-*/():,".contains(first) {
-        tokens.append(.symbol(first))
-        rest = rest.dropFirst()
-      } else {
-        throw CellValue.error("#PARSE")
-      }
-    }
+  /// A parser of `text`, the text after "=".
+  init(_ text: Substring) { rest = text }
+
+  /// Reads `symbol`, after any spaces, if it comes next.
+  private mutating func take(_ symbol: Character) -> Bool {
+    rest = rest.drop(while: \.isWhitespace)
+    guard rest.first == symbol else { return false }
+    rest.removeFirst()
+    return true
   }
 
-  /// The whole formula; throws unless every token is used.
-  mutating func formula() throws -> Node {
-    let formula = try expression()
-    guard position == tokens.count else { throw CellValue.error("#PARSE") }
-    return formula
-  }
-
-  private mutating func take(_ symbols: Character...) -> Character? {
-    guard position < tokens.count, case .symbol(let symbol) = tokens[position], symbols.contains(symbol) else {
-      return nil
-    }
-    position += 1
-    return symbol
-  }
-
-  private mutating func expect(_ symbol: Character) throws {
-    guard take(symbol) != nil else { throw CellValue.error("#PARSE") }
+  /// Reads, after any spaces, the characters for which `isPart` holds; upper-cased.
+  private mutating func word(_ isPart: (Character) -> Bool) -> String {
+    rest = rest.drop(while: \.isWhitespace)
+    let word = rest.prefix(while: isPart)
+    rest.removeFirst(word.count)
+    return word.uppercased()
   }
 
   /// A sum of terms (`level` 0) or a product of factors (`level` 1), left to right.
-  private mutating func expression(level: Int = 0) throws -> Node {
+  mutating func expression(level: Int = 0) throws -> Formula {
     guard level < 2 else { return try factor() }
     var result = try expression(level: level + 1)
-    while let operation = level == 0 ? take("+", "-") : take("*", "/") {
-      result = Self.arithmetic(operation, result, try expression(level: level + 1))
+    while let operation = (level == 0 ? "+-" : "*/").first(where: { take($0) }) {
+      result = .arithmetic(operation, result, try expression(level: level + 1))
     }
     return result
   }
 
-  private static func arithmetic(_ operation: Character, _ left: @escaping Node, _ right: @escaping Node) -> Node {
-    { number in
-      let (x, y) = (try single(left(number)), try single(right(number)))
-      switch operation {
-      case "+": return [x + y]
-      case "-": return [x - y]
-      case "*": return [x * y]
-      default: if y == 0 { throw CellValue.error("#DIV/0") } else { return [x / y] }
-      }
-    }
-  }
-
-  private mutating func factor() throws -> Node {
+  private mutating func factor() throws -> Formula {
     budget -= 1
-    guard budget > 0, position < tokens.count else { throw CellValue.error("#PARSE") }
-    position += 1
-    switch tokens[position - 1] {
-    case .number(let value): return { _ in [value] }
-    case .symbol("-"):
-      let operand = try factor()
-      return { [-(try single(operand($0)))] }
-    case .symbol("("):
+    guard budget > 0 else { throw CellValue.error("#PARSE") }
+    if take("-") { return .negate(try factor()) }
+    if take("(") {
       let inner = try expression()
-      try expect(")")
+      guard take(")") else { throw CellValue.error("#PARSE") }
       return inner
-    case .name(let name) where take("(") != nil:
-      var arguments: [Node] = []
-      if take(")") == nil {
-        repeat { arguments.append(try expression()) } while take(",") != nil
-        try expect(")")
+    }
+    let digits = word { $0.isNumber || $0 == "." }
+    if !digits.isEmpty {
+      guard let value = Double(digits) else { throw CellValue.error("#PARSE") }
+      return .number(value)
+    }
+    let name = word { $0.isLetter || $0.isNumber }
+    if take("(") {
+      var arguments: [Formula] = []
+      if !take(")") {
+        repeat { arguments.append(try expression()) } while take(",")
+        guard take(")") else { throw CellValue.error("#PARSE") }
       }
       guard let function = Self.functions[name] else { throw CellValue.error("#NAME") }
-      return { number in
-        guard let result = function(try arguments.flatMap { try $0(number) }) else {
-          throw CellValue.error("#VALUE")
-        }
-        return [result]
-      }
-    case .name(let name):
-      guard let from = CellAddress(name) else { throw CellValue.error("#REF") }
-      var to = from
-      if take(":") != nil {
-        guard position < tokens.count, case .name(let other) = tokens[position], let corner = CellAddress(other) else {
-          throw CellValue.error("#PARSE")
-        }
-        (position, to) = (position + 1, corner)
-      }
-      let cells = from.rectangle(to: to)
-      references.formUnion(cells)
-      return { number in try cells.map(number) }
-    default: throw CellValue.error("#PARSE")
+      return .call(function, arguments)
     }
+    guard !name.isEmpty else { throw CellValue.error("#PARSE") }
+    guard let from = CellAddress(name) else { throw CellValue.error("#REF") }
+    guard take(":") else { return .cells([from]) }
+    guard let to = CellAddress(word { $0.isLetter || $0.isNumber }) else { throw CellValue.error("#PARSE") }
+    return .cells(from.rectangle(to: to))
   }
 }
 

@@ -3,38 +3,54 @@ import Bindings
 import BindingsGTK
 import SevenGUIsCore
 
-/// Cells: a 26 × 100 spreadsheet in a recycling table. A cell shows its value; double-click (or
-/// Enter) edits its formula, and Enter commits it.
+/// Cells: a 26 × 100 spreadsheet in a recycling table of plain labels, each showing a value. A
+/// double-click on a cell (or Enter) opens the one formula editor over it; Enter commits the
+/// formula, Escape or a click elsewhere cancels it.
 @MainActor
 public final class CellsView: TaskView {
   /// The window title.
   public static let title = "Cells"
   /// The sheet: a row-number column, then A to Z.
   public let table = ColumnView<SheetRow>()
+  /// The formula editor, shared by every cell, in a popover over the cell it edits.
+  public let editor = Entry(), popover: Popover
+  /// The cell the editor edits, while ``popover`` shows.
+  public let editedCell = MutableProperty<CellAddress?>(nil)
   /// The task's widget.
   public let root: Widget
 
   /// Binds a view to `model`; by default a sheet with a few values and formulas.
   public init(_ model: CellsModel = CellsModel(CellsView.example)) {
+    popover = Popover(child: editor.sizeRequest(width: 240))
     table.append(.init(title: "", fixedWidth: 36, makeCell: { Label() }, bindCell: { $0.text = "\($1.row)" }))
     for column in 0..<CellsModel.columnCount {
       table.append(
-        .init(title: CellAddress.letter(column), fixedWidth: 80, makeCell: { EditableLabel() }) { label, row in
-          let cell = CellAddress(column: column, row: row.row)!
+        .init(title: CellAddress.letter(column), fixedWidth: 80, makeCell: { Label() }) { label, row in
           label.text = row.values[column].description
-          label.reactive.isEditing.dropFirst() ~> (
-            label,
-            { label, isEditing in
-              if isEditing { return label.text = model.formula(at: cell) }
-              model.setFormula(label.text, at: cell)
-              label.text = model.value(at: cell).description
-            }
-          )
         })
     }
     table.showsColumnSeparators = true
     table.showsRowSeparators = true
     table.reactive.items <~ model.rows
+    table.reactive.activatedCell ~> (
+      table,
+      { [editor, popover, editedCell] table, cell in
+        guard let address = CellAddress("\(cell.column)\(cell.row)"), let label = table.widget(showing: cell) else {
+          return
+        }
+        editedCell.value = address
+        editor.text = model.formula(at: address)
+        popover.popUp(on: table, over: label)
+        _ = editor.grabFocus()
+      }
+    )
+    editor.reactive.activate ~> (
+      editor,
+      { [weak popover, editedCell] editor, _ in
+        if let cell = editedCell.value, popover?.isShowing == true { model.setFormula(editor.text, at: cell) }
+        popover?.popDown()
+      }
+    )
     root = ScrolledWindow(table).sizeRequest(width: 720, height: 420)
     root.keepAlive(model)
   }

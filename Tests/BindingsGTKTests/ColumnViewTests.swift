@@ -146,6 +146,47 @@ final class ColumnViewTests: GTKTestCase {
     }
   }
 
+  func testADoubleClickOrEnterOnACellSendsThatCellAndTheTableFindsItsWidget() {
+    onMain {
+      let planets = MutableObservableArray([Planet(name: "Mercury", moons: 0), Planet(name: "Earth", moons: 1)])
+      let table = makePlanetTable()
+      table.reactive.items <~ planets
+      var activated: [TableCell] = []
+      let token = table.reactive.activatedCell.sink { activated.append($0) }
+      let window = Window(title: "Cells", width: 400, height: 300)
+      window.child = ScrolledWindow(table)
+      show(window)
+      table.waitForNextFrame()
+      guard let moons = table.widget(showing: TableCell(row: 1, column: "moons")) as? Label,
+        let name = table.widget(showing: TableCell(row: 0, column: "name")) as? Label
+      else { return XCTFail("the cells shown are not found") }
+      XCTAssertEqual([moons.text, name.text], ["1", "Mercury"])
+      XCTAssertNil(table.widget(showing: TableCell(row: 2, column: "name")), "no row 2")
+      XCTAssertNil(table.widget(showing: TableCell(row: 0, column: "rings")), "no such column")
+      XCTAssertEqual(table.cell(containing: moons), TableCell(row: 1, column: "moons"))
+      XCTAssertNil(table.cell(containing: window), "a widget outside the table is in no cell")
+
+      // A double click on Earth's moons: the table's gesture sees where, GTK's cell activates the row.
+      XCTAssertNil(table.lastPressedCell)
+      doubleClick(moons, in: table)
+      XCTAssertEqual(table.lastPressedCell, TableCell(row: 1, column: "moons"))
+      XCTAssertEqual(table.cell(at: Point(x: 1, y: 1)), nil, "the header is no cell")
+      XCTAssertEqual(activated, [TableCell(row: 1, column: "moons")])
+      // Enter on Mercury's row, which the keyboard focused: the column clicked last.
+      let mercuryRow = gtk_widget_get_parent(gtk_widget_get_parent(name.widget)!)!
+      XCTAssertNotEqual(gtk_widget_grab_focus(mercuryRow), 0)
+      XCTAssertNotEqual(gtk_widget_activate(mercuryRow), 0)
+      XCTAssertEqual(activated.last, TableCell(row: 0, column: "moons"))
+      // A double click on Mercury's name, then Enter: that column now.
+      doubleClick(name, in: table)
+      XCTAssertNotEqual(gtk_widget_activate(mercuryRow), 0)
+      XCTAssertEqual(activated.suffix(2), [TableCell(row: 0, column: "name"), TableCell(row: 0, column: "name")])
+      XCTAssertEqual(activated.count, 4)
+      token.cancel()
+      window.destroy()
+    }
+  }
+
   func testAnEditedCellCommitsToTheModelAndARecycledCellLetsGoOfItsBindings() {
     onMain {
       final class Cell: @unchecked Sendable {
@@ -311,6 +352,34 @@ func openSpreadsheet<Cell: Widget>(cells: String, makeCell: @escaping @MainActor
   window.close()
   GTK.drainMainLoop()
   return texts
+}
+
+/// Double-clicks `cell` (a cell widget of `table`) as GTK's gestures see it: the press signals alone,
+/// with counts 1 and 2 at (4, 4) in the cell, emitted on the table's click gesture (which learns
+/// where) and on GTK's cell around `cell` (which activates the row).
+@MainActor
+func doubleClick(_ cell: Widget, in table: Widget) {
+  var x = 0.0
+  var y = 0.0
+  gtk_widget_translate_coordinates(cell.widget, table.widget, 4, 4, &x, &y)
+  for (widget, point) in [(table.widget, (x, y)), (gtk_widget_get_parent(cell.widget)!, (4.0, 4.0))] {
+    guard let gesture = clickGesture(of: widget) else { return XCTFail("no click gesture") }
+    for count: Int32 in [1, 2] { cgtk_signal_emit_int_double_double(gesture, "pressed", count, point.0, point.1) }
+  }
+}
+
+/// The first click gesture among `widget`'s controllers.
+@MainActor
+func clickGesture(of widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutableRawPointer? {
+  let controllers = gtk_widget_observe_controllers(widget)!
+  defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+  for position in 0..<g_list_model_get_n_items(controllers) {
+    let controller = g_list_model_get_item(controllers, position)!
+    g_object_unref(controller)  // the widget still holds it
+    let type = controller.assumingMemoryBound(to: GObject.self).pointee.g_type_instance.g_class.pointee.g_type
+    if cgtk_type_is_a(type, gtk_gesture_click_get_type()) != 0 { return controller }
+  }
+  return nil
 }
 
 /// A row of the spreadsheet test.

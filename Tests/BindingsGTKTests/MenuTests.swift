@@ -82,6 +82,34 @@ final class MenuTests: GTKTestCase {
     }
   }
 
+  func testAPopoverOverAWidgetInsideItsAnchorPointsAtThatWidgetsBounds() {
+    onMain {
+      let first = Label("First").sizeRequest(width: 80, height: 30)
+      let second = Label("Second").sizeRequest(width: 80, height: 30)
+      let box = Box(.vertical, spacing: 10, [first, second])
+      let window = Window(title: "Popover", width: 300, height: 200)
+      window.child = box
+      show(window)
+      let popover = Popover(child: Entry())
+      popover.popUp(on: box, over: second)
+      waitUntil("the popover shows") { gtk_widget_get_mapped(popover.widget) != 0 }
+      XCTAssertTrue(gtk_widget_get_parent(popover.widget) == box.widget, "it belongs to the anchor")
+      var rectangle = GdkRectangle()
+      XCTAssertNotEqual(gtk_popover_get_pointing_to(popover.popover, &rectangle), 0)
+      var bounds = graphene_rect_t()
+      XCTAssertNotEqual(gtk_widget_compute_bounds(second.widget, box.widget, &bounds), 0)
+      XCTAssertEqual(
+        [rectangle.x, rectangle.y, rectangle.width, rectangle.height],
+        [bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height].map { Int32($0) })
+      XCTAssertGreaterThanOrEqual(rectangle.y, 40, "below the first label")
+      popover.popDown()
+      // A target outside the anchor: the whole anchor.
+      popover.popUp(on: second, over: first)
+      XCTAssertEqual(gtk_popover_get_pointing_to(popover.popover, &rectangle), 0, "the whole widget")
+      popover.popDown()
+    }
+  }
+
   func testAMenuButtonPopsUpItsMenu() {
     onMain {
       let button = MenuButton(label: "More", menu: Menu([.item("About", action: "app.about")]))

@@ -164,59 +164,72 @@ final class SevenGUIsWindowTests: GTKTestCase {
         view, model, _ in
         XCTAssertEqual(view.table.modelCount, 100)
         view.table.waitForNextFrame()
-        guard let a0 = editableLabels(in: view.table).first(where: { $0.text == "1" }),
-          let a1 = editableLabels(in: view.table).first(where: { $0.text == "10" })
-        else { return XCTFail("A0 and A1 are not shown") }
+        guard let a0 = cellLabel(view, "A", 0), let a1 = cellLabel(view, "A", 1) else {
+          return XCTFail("A0 and A1 are not shown")
+        }
+        XCTAssertEqual([text(a0), text(a1)], ["1", "10"])
+        XCTAssertGreaterThanOrEqual(labelTexts(in: view.table).count, 27 * 100, "every cell is a plain label")
 
-        doubleClick(a1)
-        XCTAssertTrue(a1.isEditing, "a double-click opens the formula editor")
-        XCTAssertEqual(a1.text, "=A0*10", "the editor shows the formula, not the value")
-        XCTAssertEqual(formulaEditor(of: a1).map { gtk_widget_get_visible($0) }, 1)
-        gtk_editable_set_text(a1.editable, "=A0*20")
-        cgtk_signal_emit_void(formulaEditor(of: a1)!, "activate")  // Enter in the editor commits
-        XCTAssertFalse(a1.isEditing)
+        doubleClick(a1, in: view.table)
+        XCTAssertTrue(view.popover.isShowing, "a double-click opens the formula editor")
+        XCTAssertEqual(view.editedCell.value, CellAddress("A1"))
+        XCTAssertEqual(view.editor.text, "=A0*10", "the editor shows the formula, not the value")
+        XCTAssertEqual(text(a1), "10", "the cell still shows the value")
+        gtk_editable_set_text(view.editor.editable, "=A0*20")
+        view.editor.activate()  // Enter in the editor commits
+        XCTAssertFalse(view.popover.isShowing)
         XCTAssertEqual(model.formula(at: CellAddress("A1")!), "=A0*20")
-        XCTAssertEqual(a1.text, "20", "the committed formula's value is shown")
+        XCTAssertEqual(text(a1), "20", "the committed formula's value is shown")
 
-        // Enter on a cell runs the action GTK binds it to, which opens the editor.
-        XCTAssertNotEqual(gtk_widget_activate_action_variant(a0.widget, "editing.start", nil), 0)
-        XCTAssertTrue(a0.isEditing, "Enter opens the formula editor")
-        XCTAssertEqual(a0.text, "1")
-        gtk_editable_set_text(a0.editable, "=2+3")
-        cgtk_signal_emit_void(formulaEditor(of: a0)!, "activate")
+        // Enter on a focused row runs GTK's key binding of the row: it edits the column clicked last.
+        let row0 = gtk_widget_get_parent(gtk_widget_get_parent(a0.widget)!)!
+        XCTAssertNotEqual(gtk_widget_grab_focus(row0), 0)
+        XCTAssertNotEqual(gtk_widget_activate(row0), 0)
+        XCTAssertTrue(view.popover.isShowing, "Enter opens the formula editor")
+        XCTAssertEqual(view.editor.text, "1")
+        gtk_editable_set_text(view.editor.editable, "=2+3")
+        view.editor.activate()
         XCTAssertEqual(model.formula(at: CellAddress("A0")!), "=2+3")
-        XCTAssertEqual(a0.text, "5", "the value is shown again")
-        XCTAssertEqual(a1.text, "100", "and the dependent's new value")
+        XCTAssertEqual(text(a0), "5", "the value is shown again")
+        XCTAssertEqual(text(a1), "100", "and the dependent's new value")
+
+        // Escape (the popover closes) cancels the edit.
+        doubleClick(a0, in: view.table)
+        gtk_editable_set_text(view.editor.editable, "=7")
+        view.popover.popDown()
+        view.editor.activate()
+        XCTAssertEqual(model.formula(at: CellAddress("A0")!), "=2+3", "a cancelled edit changes nothing")
       }
     }
   }
 }
 
-/// Double-clicks `label` as GTK's own click gesture on its text sees it: pressed and released at
-/// (4, 4), once, then with a count of two.
+/// The label showing `column` of `row` in the Cells table.
 @MainActor
-private func doubleClick(_ label: EditableLabel) {
-  let page = gtk_widget_get_first_child(gtk_widget_get_first_child(label.widget)!)!
-  let controllers = gtk_widget_observe_controllers(page)!
-  defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
-  for position in 0..<g_list_model_get_n_items(controllers) {
-    let controller = g_list_model_get_item(controllers, position)!
-    defer { g_object_unref(controller) }
-    let type = controller.assumingMemoryBound(to: GObject.self).pointee.g_type_instance.g_class.pointee.g_type
-    guard cgtk_type_is_a(type, gtk_gesture_click_get_type()) != 0 else { continue }
-    for count: Int32 in [1, 2] {
-      cgtk_signal_emit_int_double_double(controller, "pressed", count, 4, 4)
-      cgtk_signal_emit_int_double_double(controller, "released", count, 4, 4)
-    }
-    return
-  }
-  XCTFail("the label has no click gesture")
+private func cellLabel(_ view: CellsView, _ column: String, _ row: Int) -> Label? {
+  view.table.widget(showing: TableCell(row: row, column: column)) as? Label
 }
 
-/// The text field an editable label shows while it is edited (its stack's second page).
+/// Double-clicks `cell` as GTK's gestures see it: the press signals alone, with counts 1 and 2 at
+/// (4, 4) in the cell, on the table's click gesture (which learns where) and on GTK's cell around
+/// `cell` (which activates the row).
 @MainActor
-private func formulaEditor(of label: EditableLabel) -> UnsafeMutablePointer<GtkWidget>? {
-  gtk_widget_get_last_child(gtk_widget_get_first_child(label.widget)!)
+private func doubleClick(_ cell: Widget, in table: Widget) {
+  var x = 0.0
+  var y = 0.0
+  gtk_widget_translate_coordinates(cell.widget, table.widget, 4, 4, &x, &y)
+  for (widget, point) in [(table.widget, (x, y)), (gtk_widget_get_parent(cell.widget)!, (4.0, 4.0))] {
+    let controllers = gtk_widget_observe_controllers(widget)!
+    defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+    let gestures = (0..<g_list_model_get_n_items(controllers)).compactMap { position in
+      let controller = g_list_model_get_item(controllers, position)!
+      g_object_unref(controller)  // the widget still holds it
+      let type = controller.assumingMemoryBound(to: GObject.self).pointee.g_type_instance.g_class.pointee.g_type
+      return cgtk_type_is_a(type, gtk_gesture_click_get_type()) != 0 ? controller : nil
+    }
+    guard let gesture = gestures.first else { return XCTFail("no click gesture") }
+    for count: Int32 in [1, 2] { cgtk_signal_emit_int_double_double(gesture, "pressed", count, point.0, point.1) }
+  }
 }
 
 /// Shows the view `make` returns in its window, runs `body` with the view and its model, closes
@@ -253,14 +266,6 @@ private func labelTexts(in widget: Widget) -> [String] {
     let instance = UnsafeMutableRawPointer(node).assumingMemoryBound(to: GTypeInstance.self)
     guard g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 else { return nil }
     return String(cString: gtk_label_get_text(OpaquePointer(node)))
-  }
-}
-
-/// The shown editable labels inside `widget`, depth first.
-@MainActor
-private func editableLabels(in widget: Widget) -> [EditableLabel] {
-  WidgetTree.subtree(of: widget.widget).compactMap { node in
-    gtk_widget_get_mapped(node) != 0 ? GObjectWrapper.wrapper(for: node) as? EditableLabel : nil
   }
 }
 #endif

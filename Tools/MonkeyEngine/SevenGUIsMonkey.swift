@@ -395,21 +395,33 @@ private final class CellsMonkey: TaskMonkey {
 
   func act(_ random: inout MonkeyRandom, in window: Window) -> String {
     if random.chance(0.2) { return scroll(scroller(around: view.table), &random) }
-    let cells = mappedWidgets(EditableLabel.self, in: view.table)
+    let cells = mappedWidgets(Label.self, in: view.table).filter {
+      (view.table.cell(containing: $0)?.column).map { !$0.isEmpty } ?? false
+    }
     guard !cells.isEmpty else { return "nothing (no cell shown)" }
+    // A click on the cell, as the table's click gesture sees it, then Enter on its row, as GTK's key
+    // binding of the row runs it: the editor opens over the cell.
     let cell = random.pick(cells)
+    var x = 0.0
+    var y = 0.0
+    gtk_widget_translate_coordinates(cell.widget, view.table.widget, 4, 4, &x, &y)
+    guard let presses = clickGesture(of: view.table.widget), let gtkCell = gtk_widget_get_parent(cell.widget),
+      let row = gtk_widget_get_parent(gtkCell), gtk_widget_grab_focus(row) != 0
+    else { return "nothing (the cell's row took no focus)" }
+    cgtk_signal_emit_int_double_double(presses, "pressed", 1, x, y)
+    gtk_widget_activate(row)
+    guard view.popover.isShowing else { return "nothing (Enter on a cell opened no editor)" }
     let formulas = [
       "1", "2.5", "-3", "=A0+1", "=SUM(A0:B3)", "=B1*C1", "=A1/0", "=D5+1", "hello", "", "=AVG(A0:A9)", "=(A0",
       "=B2*2", "=C1+C2", "=MAX(B1:C2)",
     ]
     let formula = random.pick(formulas)
-    cell.isEditing = true
-    cell.text = formula
+    view.editor.text = formula
     if random.chance(0.85) {
-      cell.isEditing = false
+      view.editor.activate()
       return "edit a cell to \"\(formula)\""
     }
-    cell.stopEditing(commit: false)
+    view.popover.popDown()
     return "type \"\(formula)\" into a cell, then press Escape"
   }
 
@@ -420,10 +432,21 @@ private final class CellsMonkey: TaskMonkey {
       problems.append("the table's rows differ from the sheet's (rows \(differing.joined(separator: ", ")))")
     }
     expect(&problems, "the table's model", shows: view.table.modelCount, model: CellsModel.rowCount)
-    for cell in mappedWidgets(EditableLabel.self, in: view.table) where cell.isEditing {
-      problems.append("a cell is still being edited: \"\(cell.text)\"")
-    }
+    if view.popover.isShowing { problems.append("a cell is still being edited: \"\(view.editor.text)\"") }
     return problems
   }
+}
+/// The first click gesture among `widget`'s controllers.
+@MainActor
+private func clickGesture(of widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutableRawPointer? {
+  let controllers = gtk_widget_observe_controllers(widget)!
+  defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+  for position in 0..<g_list_model_get_n_items(controllers) {
+    let controller = g_list_model_get_item(controllers, position)!
+    g_object_unref(controller)  // the widget still holds it
+    let type = controller.assumingMemoryBound(to: GObject.self).pointee.g_type_instance.g_class.pointee.g_type
+    if cgtk_type_is_a(type, gtk_gesture_click_get_type()) != 0 { return controller }
+  }
+  return nil
 }
 #endif

@@ -44,13 +44,40 @@ public class Popover: Widget {
   ///   - anchor: The widget the popover points at.
   ///   - point: Where in `anchor`, in its coordinates; `nil` for the whole widget.
   public func popUp(on anchor: Widget, at point: (x: Double, y: Double)? = nil) {
+    popUp(
+      on: anchor, pointingTo: point.map { Rect(x: $0.x.rounded(.down), y: $0.y.rounded(.down), width: 1, height: 1) })
+  }
+
+  /// Pops the popover up on `anchor`, pointing at `target`, a widget inside the anchor: a popover
+  /// over one cell of a table belongs to the table, not to the cell, which the table recycles.
+  ///
+  /// ```swift
+  /// editor.popUp(on: table, over: table.widget(showing: cell)!)
+  /// ```
+  ///
+  /// The popover becomes the anchor's, as with ``popUp(on:at:)``. A `target` outside the anchor
+  /// (or not shown) points the popover at the whole anchor.
+  public func popUp(on anchor: Widget, over target: Widget) {
+    var bounds = graphene_rect_t()
+    guard gtk_widget_is_ancestor(target.widget, anchor.widget) != 0,
+      gtk_widget_compute_bounds(target.widget, anchor.widget, &bounds) != 0
+    else { return popUp(on: anchor) }
+    popUp(
+      on: anchor,
+      pointingTo: Rect(
+        x: Double(bounds.origin.x), y: Double(bounds.origin.y), width: Double(bounds.size.width),
+        height: Double(bounds.size.height)))
+  }
+
+  private func popUp(on anchor: Widget, pointingTo rectangle: Rect?) {
     GTK.assertGTKThread("Popover.popUp")
     guard !isDisposed, !anchor.isDisposed else { return }
     attach(to: anchor)
-    if let point {
-      var rectangle = GdkRectangle(
-        x: Int32(point.x.rounded(.down)), y: Int32(point.y.rounded(.down)), width: 1, height: 1)
-      gtk_popover_set_pointing_to(popover, &rectangle)
+    if let rectangle {
+      var pointing = GdkRectangle(
+        x: Int32(rectangle.origin.x), y: Int32(rectangle.origin.y), width: Int32(max(rectangle.size.width, 1)),
+        height: Int32(max(rectangle.size.height, 1)))
+      gtk_popover_set_pointing_to(popover, &pointing)
     } else {
       gtk_popover_set_pointing_to(popover, nil)
     }

@@ -181,6 +181,13 @@ public final class ColumnView<Item>: Widget, ListTarget, TableWidget {
     // Connected before any subscriber's handler, so it runs first: GLib runs handlers in order.
     // `activate` passes the position (a `guint`) where a pointer-shaped handler reads its argument;
     // its low 32 bits are the position.
+    // Which cell each press lands on, seen before the cell's own gesture activates its row.
+    let presses = ClickGesture()
+    presses.propagationPhase = .capture
+    addController(presses)
+    presses.reactive.pressed ~> (
+      self, { table, click in table.lastPressedCell = table.cell(at: click.location) ?? table.lastPressedCell }
+    )
     _ = SignalConnection.connect("activate", shape: .pointerArgument, of: self) { [weak self] arguments in
       self?.lastActivatedPosition = Int(UInt32(truncatingIfNeeded: UInt(bitPattern: arguments.pointer)))
       return false
@@ -219,6 +226,9 @@ public final class ColumnView<Item>: Widget, ListTarget, TableWidget {
     columns.remove(at: index)
   }
 
+  /// The ``Column/id`` of each column, left to right.
+  public var columnIDs: [String] { columns.map(\.id) }
+
   /// The column whose ``Column/id`` is `id`.
   public func column(id: String) -> Column? {
     columns.first { $0.id == id }
@@ -244,6 +254,60 @@ public final class ColumnView<Item>: Widget, ListTarget, TableWidget {
   /// How many `items-changed` emissions the table has caused: one per run of adjacent offsets in a
   /// change, one for a reset.
   public var spliceCount: Int { itemStore.spliceCount }
+
+  /// The cell that holds `widget`: a cell widget the columns made, a widget inside one, or GTK's
+  /// own cell around one. `nil` for any other widget, or a cell that shows no item.
+  ///
+  /// ```swift
+  /// if let cell = table.cell(containing: label) { print(cell) }   // prints "B of row 3"
+  /// ```
+  ///
+  /// - Complexity: O(*c* · *n*) for *c* columns and *n* cells shown per column.
+  public func cell(containing widget: Widget) -> TableCell? {
+    cell(containing: widget.widget)
+  }
+
+  /// The cell that holds `widget` (see ``cell(containing:)-(Widget)``), by GTK pointer.
+  func cell(containing widget: UnsafeMutablePointer<GtkWidget>) -> TableCell? {
+    // GTK's cell holds the cell widget as its only child; other widgets are inside the cell widget.
+    let ancestors = sequence(first: widget) { $0 == self.widget ? nil : gtk_widget_get_parent($0) }
+    for candidate in [gtk_widget_get_first_child(widget)].compactMap({ $0 }) + ancestors {
+      for column in columns {
+        if let row = column.cellFactory.position(ofWidget: candidate) { return TableCell(row: row, column: column.id) }
+      }
+    }
+    return nil
+  }
+
+  /// The cell at `point`, in the table's coordinates; `nil` over a header, between cells, or where
+  /// no row is.
+  ///
+  /// ```swift
+  /// print(table.cell(at: Point(x: 100, y: 40)) ?? "no cell")   // prints "B of row 0"
+  /// ```
+  public func cell(at point: Point) -> TableCell? {
+    gtk_widget_pick(widget, point.x, point.y, GTK_PICK_DEFAULT).flatMap { cell(containing: $0) }
+  }
+
+  /// The cell the primary button was pressed on last, `nil` before any press on a cell. A press
+  /// elsewhere in the table leaves it as it was.
+  ///
+  /// ```swift
+  /// print(table.lastPressedCell ?? "none")   // prints "B of row 3" after a click on that cell
+  /// ```
+  public private(set) var lastPressedCell: TableCell?
+
+  /// The widget showing `cell`, or `nil` when its row is not shown (or no column has its id):
+  /// a widget the column's `makeCell` made, to point a popover at or to read back.
+  ///
+  /// ```swift
+  /// editor.popUp(on: table.widget(showing: TableCell(row: 3, column: "B"))!)
+  /// ```
+  ///
+  /// - Complexity: O(*n*) for the *n* cells shown in the column.
+  public func widget(showing cell: TableCell) -> Widget? {
+    column(id: cell.column)?.cellFactory.widget(showing: cell.row)
+  }
 
   /// Whether lines are drawn between rows.
   public var showsRowSeparators: Bool {
@@ -365,6 +429,28 @@ public struct ColumnSortOrder: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "\(column) \(ascending ? "ascending" : "descending")" }
 }
 
+/// A cell of a table: the position of its row, and the ``ColumnView/Column/id`` of its column.
+///
+/// ```swift
+/// table.reactive.activatedCell ~> (model, { model, cell in model.edit(row: cell.row, column: cell.column) })
+/// print(TableCell(row: 3, column: "B"))   // prints "B of row 3"
+/// ```
+public struct TableCell: Hashable, Sendable, CustomStringConvertible {
+  /// The position of the row.
+  public var row: Int
+  /// The ``ColumnView/Column/id`` of the column.
+  public var column: String
+
+  /// The cell of `column` in the row at `row`.
+  public init(row: Int, column: String) {
+    self.row = row
+    self.column = column
+  }
+
+  /// `B of row 3`.
+  public var description: String { "\(column) of row \(row)" }
+}
+
 /// A table whose rows can be selected, sorted by a click on a header and activated: ``ColumnView``.
 @MainActor
 public protocol TableWidget: SelectableList {
@@ -374,6 +460,10 @@ public protocol TableWidget: SelectableList {
   var sorter: GObjectWrapper { get }
   /// The position of the row activated last.
   var lastActivatedPosition: Int { get }
+  /// The cell the primary button was pressed on last, `nil` before any.
+  var lastPressedCell: TableCell? { get }
+  /// The ids of the columns, left to right.
+  var columnIDs: [String] { get }
 }
 
 @MainActor
@@ -407,6 +497,25 @@ extension Reactive where Base: TableWidget {
     weak let table = base
     return SignalPublisher(base, signal: "activate", shape: .pointerArgument) { _ in
       table?.lastActivatedPosition ?? 0
+    }
+  }
+
+  /// The cell the user activates, as a source: a double click on it (a single click with
+  /// ``ColumnView/activatesOnSingleClick``), or Enter on a row, in the column clicked last.
+  ///
+  /// ```swift
+  /// table.reactive.activatedCell ~> (view, { view, cell in view.edit(cell) })
+  /// ```
+  ///
+  /// GTK activates rows, not cells, and focuses rows: the row is the activated one, and the column
+  /// that of ``ColumnView/lastPressedCell`` (the first column before any click), so that Enter on
+  /// a row the arrow keys reached edits the same column as the last click did. A table with no
+  /// column sends nothing.
+  public var activatedCell: SignalPublisher<TableCell> {
+    weak let table = base
+    return SignalPublisher(base, signal: "activate", shape: .pointerArgument) { _ in
+      guard let table, let column = table.lastPressedCell?.column ?? table.columnIDs.first else { return nil }
+      return TableCell(row: table.lastActivatedPosition, column: column)
     }
   }
 }

@@ -185,6 +185,24 @@ final class RowFactory<Item> {
     if let listItem = boundListItems[object] { bind(listItem) }
   }
 
+  /// The position of the item that `widget` (one of this factory's widgets) shows, or `nil` when it
+  /// shows none.
+  ///
+  /// - Complexity: O(*n*) for the *n* widgets showing an item.
+  func position(ofWidget widget: UnsafeMutablePointer<GtkWidget>) -> Int? {
+    boundListItems.values.first { gtk_list_item_get_child(OpaquePointer($0)) == widget }.map {
+      Int(gtk_list_item_get_position(OpaquePointer($0)))
+    }
+  }
+
+  /// The widget showing the item at `position`, or `nil` when none does (the row is not shown).
+  ///
+  /// - Complexity: O(*n*) for the *n* widgets showing an item.
+  func widget(showing position: Int) -> Widget? {
+    boundListItems.values.first { gtk_list_item_get_position(OpaquePointer($0)) == position }.flatMap(
+      RowFactory.widget(of:))
+  }
+
   private func connect() {
     _ = SignalConnection.connect("setup", shape: .pointerArgument, of: factory) { [weak self] arguments in
       self?.setUp(arguments.pointer!)

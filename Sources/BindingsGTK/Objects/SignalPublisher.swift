@@ -42,7 +42,7 @@ public struct SignalPublisher<Output>: Publisher {
     signal: String,
     shape: SignalShape,
     replaysCurrentValue: Bool = false,
-    read: @escaping @MainActor (GObjectWrapper) -> Output
+    read: @escaping @MainActor (GObjectWrapper) -> Output?
   ) {
     self.wrapper = wrapper
     self.signal = signal
