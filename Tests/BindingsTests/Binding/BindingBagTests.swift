@@ -49,6 +49,28 @@ struct BindingBagTests {
     #expect(log == ["first cancelled", "second cancelled"])
   }
 
+  @Test("identities are replaced the same way in a small bag and in one past the scan limit, holes included")
+  func identityReplacesInSmallAndLargeBags() {
+    for size in [3, 16, 17, 40] {
+      let bag = BindingBag()
+      var cancelled: [Int] = []
+      for index in 0..<size {
+        bag.insert(AnyCancellable { cancelled.append(index) }, identity: index)
+        // A binding without an identity between them, and a hole where one is removed.
+        bag.insert(AnyCancellable {}, target: "plain")
+      }
+      bag.insert(AnyCancellable { cancelled.append(100) }, identity: 0)
+      bag.insert(AnyCancellable { cancelled.append(101) }, identity: size - 1)
+      bag.insert(AnyCancellable { cancelled.append(102) }, identity: size - 1)
+      // An identity of another type that prints the same: a binding of its own.
+      bag.insert(AnyCancellable {}, identity: "\(size)")
+      #expect(cancelled == [0, size - 1, 101], "size \(size)")
+      #expect(bag.count == 2 * size + 1, "size \(size)")
+      bag.removeAll()
+      #expect(cancelled.sorted() == ([0, size - 1, 101] + (1..<size - 1) + [100, 102]).sorted(), "size \(size)")
+    }
+  }
+
   @Test("removeAll cancels everything and the bag takes new bindings afterwards")
   func removeAllThenReuse() {
     let bag = BindingBag()
