@@ -10,26 +10,33 @@
 /// }
 /// ```
 ///
-/// - Complexity: the final changeset costs O(*n* log *n*) for *n* elements.
+/// - Complexity: a batch that only sets elements costs O(*k* log *k*) for its *k* updates; one that
+///   inserts, removes or moves costs O(*n* log *n*) for *n* elements.
 public struct ArrayBatch<Element>: RandomAccessCollection {
   /// The contents as edited so far.
   public private(set) var elements: [Element]
-  /// For each element, its offset before the batch, or `nil` when the batch added it.
-  private var origins: [Int?]
+  /// For each element, its offset before the batch, or `nil` when the batch added it; `nil` as a
+  /// whole while the batch has only set elements, so that every element is still where it was.
+  private var origins: [Int?]?
   private var updated = Set<Int>()
   private let oldCount: Int
   private var changedAnything = false
 
   init(_ elements: [Element]) {
     self.elements = elements
-    origins = Array(elements.indices)
     oldCount = elements.count
   }
 
   /// The changeset from the contents before the batch to ``elements``.
   var changeset: ArrayChangeset {
     guard changedAnything else { return ArrayChangeset() }
+    guard let origins else { return ArrayChangeset(updates: updated.sorted()) }
     return ArrayChangeset(oldCount: oldCount, origins: origins, updated: updated)
+  }
+
+  /// Starts recording where each element came from, before the first insert, removal or move.
+  private mutating func trackOrigins() {
+    if origins == nil { origins = (0..<oldCount).map { Optional($0) } }
   }
 
   /// The offset of the first element: always zero.
@@ -43,7 +50,11 @@ public struct ArrayBatch<Element>: RandomAccessCollection {
     get { elements[position] }
     set {
       elements[position] = newValue
-      if let origin = origins[position] { updated.insert(origin) }
+      if let origins {
+        if let origin = origins[position] { updated.insert(origin) }
+      } else {
+        updated.insert(position)
+      }
       changedAnything = true
     }
   }
@@ -68,8 +79,9 @@ public struct ArrayBatch<Element>: RandomAccessCollection {
     precondition(
       index >= 0 && index <= elements.count, "insertion index \(index) is out of range (count \(elements.count))")
     let added = Array(newElements)
+    trackOrigins()
     elements.insert(contentsOf: added, at: index)
-    origins.insert(contentsOf: repeatElement(nil, count: added.count), at: index)
+    origins!.insert(contentsOf: repeatElement(nil, count: added.count), at: index)
     changedAnything = changedAnything || !added.isEmpty
   }
 
@@ -77,7 +89,8 @@ public struct ArrayBatch<Element>: RandomAccessCollection {
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
     precondition(elements.indices.contains(index), "index \(index) is out of range (count \(elements.count))")
-    origins.remove(at: index)
+    trackOrigins()
+    origins!.remove(at: index)
     changedAnything = true
     return elements.remove(at: index)
   }
@@ -100,15 +113,16 @@ public struct ArrayBatch<Element>: RandomAccessCollection {
   public mutating func removeAll() {
     changedAnything = changedAnything || !elements.isEmpty
     elements.removeAll()
-    origins.removeAll()
+    origins = []
   }
 
   /// Moves the element at offset `from` so that it ends at offset `to`.
   public mutating func move(from: Int, to: Int) {
     precondition(elements.indices.contains(from), "move source \(from) is out of range (count \(elements.count))")
     precondition(elements.indices.contains(to), "move destination \(to) is out of range (count \(elements.count))")
+    trackOrigins()
     elements.insert(elements.remove(at: from), at: to)
-    origins.insert(origins.remove(at: from), at: to)
+    origins!.insert(origins!.remove(at: from), at: to)
     changedAnything = changedAnything || from != to
   }
 
@@ -126,8 +140,10 @@ public struct ArrayBatch<Element>: RandomAccessCollection {
       self[subrange.lowerBound + offset] = added[offset]
     }
     let rest = subrange.lowerBound + overlap
+    guard rest < subrange.upperBound || overlap < added.count else { return }
+    trackOrigins()
     elements.replaceSubrange(rest..<subrange.upperBound, with: added[overlap...])
-    origins.replaceSubrange(rest..<subrange.upperBound, with: repeatElement(nil, count: added.count - overlap))
+    origins!.replaceSubrange(rest..<subrange.upperBound, with: repeatElement(nil, count: added.count - overlap))
     changedAnything = changedAnything || !subrange.isEmpty || !added.isEmpty
   }
 }

@@ -77,6 +77,35 @@ struct MutableObservableArrayTests {
     #expect(recorded == [])
   }
 
+  @Test("a batch that only sets elements sends their offsets as updates, each once, in order")
+  func batchOfSetsOnly() throws {
+    let array = MutableObservableArray(["a", "b", "c", "d", "e"])
+    var events: [ObservableArrayEvent<String>] = []
+    let token = array.dropFirst().sink { events.append($0) }
+    array.batchUpdate { batch in
+      batch[3] = "D"
+      batch[1] = "B"
+      batch[3] = "DD"
+      batch.replaceSubrange(4..<5, with: ["E"])
+    }
+    #expect(events.count == 1)
+    #expect(array.contents == ["a", "B", "c", "DD", "E"])
+    #expect(events[0].change == ArrayChangeset(updates: [1, 3, 4]))
+    // Sets before a structural edit keep their old offsets.
+    array.batchUpdate { batch in
+      batch[2] = "C"
+      batch.remove(at: 0)
+      batch[0] = "b"
+    }
+    #expect(array.contents == ["b", "C", "DD", "E"])
+    #expect(events.count == 2)
+    var copy = ["a", "B", "c", "DD", "E"]
+    try events[1].change.apply(to: &copy, newContents: events[1].contents)
+    #expect(copy == array.contents)
+    #expect(events[1].change == ArrayChangeset(deletes: [0], updates: [1, 2]))
+    token.cancel()
+  }
+
   @Test("the standard case: [1, 2, 3] replaced by [0, 1, 3, 4] deletes offset 1 and inserts 0 and 3")
   func standardDiff() {
     let array = MutableObservableArray([1, 2, 3])
