@@ -18,8 +18,18 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 func value(after flag: String) -> String? {
   arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 }
-let usage = "usage: Monkey contacts|sevenguis --seconds N [--seed S] [--steps 1,2,3] [--actions N]"
-let appName = arguments.first { !$0.hasPrefix("--") } ?? ""
+let usage =
+  "usage: Monkey contacts|sevenguis --seconds N [--seed S] [--steps 1,2,3] [--actions N] [--known-problems]"
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(usage)
+  exit(0)
+}
+let flagsWithValues: Set = ["--seconds", "--seed", "--steps", "--actions"]
+// The app is the first argument that is neither a flag nor a flag's value.
+let appName =
+  arguments.indices.first { index in
+    !arguments[index].hasPrefix("-") && (index == 0 || !flagsWithValues.contains(arguments[index - 1]))
+  }.map { arguments[$0] } ?? ""
 guard let make = MonkeyApps.make(appName) else {
   print("Monkey: unknown app \"\(appName)\"; \(usage)")
   exit(2)
