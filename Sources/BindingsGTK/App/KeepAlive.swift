@@ -24,9 +24,16 @@ extension Widget {
   /// }
   /// ```
   ///
-  /// Keeping several objects keeps them all; keeping the same object twice keeps it once. Kept
-  /// objects are released after the widget's own bindings have ended. Keeping an object on a widget
-  /// that has already been disposed keeps nothing, and says so in a diagnostic.
+  /// Keeping several objects keeps them all; keeping the same object twice keeps it once. When the
+  /// widget is disposed, kept objects are released after the widget's own bindings have ended; when
+  /// its wrapper is released first (a widget never shown, dropped by Swift code), they are released
+  /// with it. Keeping an object on a widget that has already been disposed keeps nothing, and says so
+  /// in a diagnostic.
+  ///
+  /// An object that holds the widget itself (a view class keeping its own root with
+  /// `root.keepAlive(self)`) makes a cycle that only the widget's disposal breaks. Closing a window
+  /// disposes the window and everything in it, so the cycle ends there; a widget that is never put in
+  /// a window and never destroyed keeps both alive. Keep the view model, not the view.
   ///
   /// - Parameter object: The object to keep, usually the window's view model.
   public func keepAlive(_ object: AnyObject) {
