@@ -32,8 +32,8 @@ extension Widget {
   ///
   /// An object that holds the widget itself (a view class keeping its own root with
   /// `root.keepAlive(self)`) makes a cycle that only the widget's disposal breaks. Closing a window
-  /// disposes the window and everything in it, so the cycle ends there; a widget that is never put in
-  /// a window and never destroyed keeps both alive. Keep the view model, not the view.
+  /// disposes the window, but only releases the widgets in it, so keep such an object on the window
+  /// (`window.keepAlive(view)`), or keep the view model rather than the view.
   ///
   /// - Parameter object: The object to keep, usually the window's view model.
   public func keepAlive(_ object: AnyObject) {
