@@ -149,6 +149,43 @@ final class AppLifetimeTests: GTKTestCase {
     }
   }
 
+  /// The advice of `keepAlive`'s doc: a view that holds its own widgets is kept on its window, whose
+  /// closing disposes it and so breaks the cycle through the view.
+  func testAViewKeptOnItsWindowIsReleasedWhenTheWindowCloses() {
+    @MainActor final class CounterView {
+      let root = Box(.vertical, spacing: 4, [])
+      let label = Label()
+      let model = AppCounterModel()
+      init() {
+        root.append(label)
+        label.reactive.text <~ model.$count.map { "Count: \($0)" }
+      }
+    }
+    onMain {
+      let before = GTKLiveObjects.total
+      weak var weakView: CounterView?
+      weak var weakWindow: Window?
+      do {
+        let view = CounterView()
+        let window = Window(title: "View")
+        window.child = view.root
+        window.keepAlive(view)
+        window.present()
+        show(window)
+        view.model.count = 2
+        GTK.drainMainLoop()
+        XCTAssertEqual(view.label.text, "Count: 2")
+        (weakView, weakWindow) = (view, window)
+      }
+      XCTAssertNotNil(weakView, "the open window keeps the view")
+      weakWindow?.close()
+      waitUntil("the window is gone") { weakWindow == nil }
+      GTK.drainMainLoop()
+      XCTAssertNil(weakView, "closing the window released the view, its widgets and its model")
+      XCTAssertEqual(GTKLiveObjects.total, before, "\(GTKLiveObjects.self) left alive")
+    }
+  }
+
   func testKeepingSeveralObjectsKeepsEachOnceAndADestroyedWidgetKeepsNothing() {
     onMain {
       weak var first: AppCounterModel?
