@@ -48,8 +48,8 @@ public final class TimerModel: BindingOwner {
   }
 
   /// The elapsed fraction of the duration, from 0 to 1, for the gauge.
-  public var fraction: AnyPublisher<Double, Never> {
-    $elapsed.combineLatest($duration).map { $1 > 0 ? min($0 / $1, 1) : 1 }.eraseToAnyPublisher()
+  public var fraction: some Publisher<Double, Never> {
+    $elapsed.combineLatest($duration).map { $1 > 0 ? min($0 / $1, 1) : 1 }
   }
 
   /// Sets ``elapsed`` back to zero; the timer runs again up to ``duration``.
