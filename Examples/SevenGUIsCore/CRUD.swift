@@ -67,13 +67,11 @@ public final class CRUDModel: BindingOwner {
   }
 
   /// Whether ``create()`` applies: either name field is not blank.
-  public var canCreate: AnyPublisher<Bool, Never> {
-    $name.combineLatest($surname).map { !($0 + $1).allSatisfy(\.isWhitespace) }.eraseToAnyPublisher()
+  public var canCreate: some Publisher<Bool, Never> {
+    $name.combineLatest($surname).map { !($0 + $1).allSatisfy(\.isWhitespace) }
   }
   /// Whether ``update()`` and ``delete()`` apply: an entry is selected.
-  public var canUpdateOrDelete: AnyPublisher<Bool, Never> {
-    $selectedIndex.map { $0 != nil }.removeDuplicates().eraseToAnyPublisher()
-  }
+  public var canUpdateOrDelete: some Publisher<Bool, Never> { $selectedIndex.map { $0 != nil }.removeDuplicates() }
 
   /// Appends a person made of ``name`` and ``surname``, selected if the filter shows them.
   public func create() {

@@ -1,15 +1,11 @@
 /// The parsed text of a cell (rules 1 and 2 of ``CellsModel``): a constant, or the tree of a
 /// formula — numbers, the cells of references and ranges, and what is done with them.
 indirect enum Formula {
-  /// Nothing, a number or text as typed, or the error of a malformed formula.
+  /// Nothing, a number (typed, or in a formula) or text as typed, or the error of a malformed formula.
   case constant(CellValue)
-  /// A number in a formula.
-  case number(Double)
   /// A cell reference (one cell) or a range (a rectangle of cells, row by row).
   case cells([CellAddress])
-  /// Unary minus.
-  case negate(Formula)
-  /// `+`, `-`, `*` or `/`.
+  /// `+`, `-`, `*` or `/`; unary minus is `0 - operand`.
   case arithmetic(Character, Formula, Formula)
   /// A function of the numbers of its arguments; `nil` is "#VALUE".
   case call(([Double]) -> Double?, [Formula])
@@ -32,9 +28,8 @@ indirect enum Formula {
   /// The cells the formula reads.
   var references: Set<CellAddress> {
     switch self {
-    case .constant, .number: []
+    case .constant: []
     case .cells(let cells): Set(cells)
-    case .negate(let operand): operand.references
     case .arithmetic(_, let left, let right): left.references.union(right.references)
     case .call(_, let arguments): Set(arguments.flatMap(\.references))
     }
@@ -52,9 +47,7 @@ indirect enum Formula {
   private func numbers(_ cell: (CellAddress) throws -> Double) throws -> [Double] {
     switch self {
     case .constant(let value): return [try value.asNumber()]
-    case .number(let value): return [value]
     case .cells(let cells): return try cells.map(cell)
-    case .negate(let operand): return [-(try operand.number(cell))]
     case .arithmetic(let operation, let left, let right):
       let (x, y) = (try left.number(cell), try right.number(cell))
       switch operation {
@@ -136,7 +129,7 @@ struct FormulaParser {
   private mutating func factor() throws -> Formula {
     budget -= 1
     guard budget > 0 else { throw CellValue.error("#PARSE") }
-    if take("-") { return .negate(try factor()) }
+    if take("-") { return .arithmetic("-", .constant(.number(0)), try factor()) }
     if take("(") {
       let inner = try expression()
       guard take(")") else { throw CellValue.error("#PARSE") }
@@ -145,7 +138,7 @@ struct FormulaParser {
     let digits = word { $0.isNumber || $0 == "." }
     if !digits.isEmpty {
       guard let value = Double(digits) else { throw CellValue.error("#PARSE") }
-      return .number(value)
+      return .constant(.number(value))
     }
     let name = word { $0.isLetter || $0.isNumber }
     if take("(") {

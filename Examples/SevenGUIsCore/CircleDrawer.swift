@@ -1,4 +1,5 @@
 import Bindings
+import Foundation
 
 /// A circle on the Circle Drawer's canvas.
 public struct Circle: Equatable, Sendable {
@@ -14,11 +15,8 @@ public struct Circle: Equatable, Sendable {
     (self.x, self.y, self.diameter) = (x, y, diameter)
   }
 
-  /// The distance from the centre to (`x`, `y`), when that point is inside the circle.
-  func distance(toInside x: Double, _ y: Double) -> Double? {
-    let distance = ((self.x - x) * (self.x - x) + (self.y - y) * (self.y - y)).squareRoot()
-    return distance < diameter / 2 ? distance : nil
-  }
+  /// The distance from the centre to (`x`, `y`).
+  func distance(to x: Double, _ y: Double) -> Double { hypot(self.x - x, self.y - y) }
 }
 
 /// 7GUIs task 6, Circle Drawer: circles added by clicks, the one under the pointer selected, its
@@ -66,8 +64,8 @@ public final class CircleDrawerModel: BindingOwner {
   /// The pointer moved to (`x`, `y`): selects the nearest circle under it (rule 2).
   public func hover(x: Double, y: Double) {
     guard adjusting == nil else { return }
-    let hits = circles.indices.compactMap { index in circles[index].distance(toInside: x, y).map { (index, $0) } }
-    selected = hits.min { $0.1 < $1.1 }?.0
+    let under = circles.indices.filter { circles[$0].distance(to: x, y) < circles[$0].diameter / 2 }
+    selected = under.min { circles[$0].distance(to: x, y) < circles[$1].distance(to: x, y) }
   }
 
   /// A primary click at (`x`, `y`): selects the circle there, or adds one in an empty area (rule 1).

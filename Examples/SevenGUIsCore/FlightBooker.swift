@@ -39,16 +39,16 @@ public final class FlightBookerModel: BindingOwner {
   }
 
   /// Whether the return date applies (a return flight), for the return field's sensitivity.
-  public var isReturnEnabled: AnyPublisher<Bool, Never> { $kind.map { $0 == 1 }.eraseToAnyPublisher() }
+  public var isReturnEnabled: some Publisher<Bool, Never> { $kind.map { $0 == 1 } }
   /// Whether the start field holds a date.
-  public var isStartValid: AnyPublisher<Bool, Never> { $start.map { Self.day($0) != nil }.eraseToAnyPublisher() }
+  public var isStartValid: some Publisher<Bool, Never> { $start.map { Self.day($0) != nil } }
   /// Whether the return field holds a date or is disabled.
-  public var isBackValid: AnyPublisher<Bool, Never> {
-    $kind.combineLatest($back).map { $0 != 1 || Self.day($1) != nil }.eraseToAnyPublisher()
+  public var isBackValid: some Publisher<Bool, Never> {
+    $kind.combineLatest($back).map { $0 != 1 || Self.day($1) != nil }
   }
   /// Whether the booking can be made, for the Book button's sensitivity.
-  public var canBook: AnyPublisher<Bool, Never> {
-    $kind.combineLatest($start, $back).map { Self.message($0, $1, $2) != nil }.eraseToAnyPublisher()
+  public var canBook: some Publisher<Bool, Never> {
+    $kind.combineLatest($start, $back).map { Self.message($0, $1, $2) != nil }
   }
 
   /// Books the flight: the confirmation to show, or `nil` when the booking is invalid.

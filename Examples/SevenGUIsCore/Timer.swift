@@ -27,7 +27,7 @@ public final class TimerModel: BindingOwner {
   /// The step of ``elapsed``, in seconds.
   public let tick: Double
   private let startTicking: (TimerModel) -> any Cancellable
-  private var ticking: (any Cancellable)?
+  private var ticking: AnyCancellable?
 
   /// Creates a timer of `duration` seconds that counts in steps of `tick` seconds on `scheduler`.
   ///
@@ -48,8 +48,8 @@ public final class TimerModel: BindingOwner {
   }
 
   /// The elapsed fraction of the duration, from 0 to 1, for the gauge.
-  public var fraction: AnyPublisher<Double, Never> {
-    $elapsed.combineLatest($duration).map { $1 > 0 ? min($0 / $1, 1) : 1 }.eraseToAnyPublisher()
+  public var fraction: some Publisher<Double, Never> {
+    $elapsed.combineLatest($duration).map { $1 > 0 ? min($0 / $1, 1) : 1 }
   }
 
   /// Sets ``elapsed`` back to zero; the timer runs again up to ``duration``.
@@ -63,13 +63,12 @@ public final class TimerModel: BindingOwner {
     run()
   }
 
-  /// Ticks while ``elapsed`` is below ``duration``, and only then.
+  /// Ticks while ``elapsed`` is below ``duration``, and only then: dropping `ticking` cancels it.
   private func run() {
-    if elapsed < duration {
-      if ticking == nil { ticking = startTicking(self) }
-    } else {
-      ticking?.cancel()
+    if elapsed >= duration {
       ticking = nil
+    } else if ticking == nil {
+      ticking = AnyCancellable(startTicking(self))
     }
   }
 }

@@ -35,9 +35,8 @@ public final class CellsView: TaskView {
     table.reactive.activatedCell ~> (
       table,
       { [editor, popover, editedCell] table, cell in
-        guard let address = CellAddress("\(cell.column)\(cell.row)"), let label = table.widget(showing: cell) else {
-          return
-        }
+        guard let label = table.widget(showing: cell) else { return }
+        guard let address = CellAddress("\(cell.column)\(cell.row)") else { return }
         editedCell.value = address
         editor.text = model.formula(at: address)
         popover.popUp(on: table, over: label)

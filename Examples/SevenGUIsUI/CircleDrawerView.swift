@@ -43,13 +43,9 @@ public final class CircleDrawerView: TaskView {
     for controller in [leftClick, rightClick, motion] as [EventController] { canvas.addController(controller) }
     motion.reactive.moved ~> (model, { model, point in model.hover(x: point.x, y: point.y) })
     leftClick.reactive.pressed ~> (model, { model, click in model.click(x: click.x, y: click.y) })
-    root = Box(
-      .vertical, spacing: 8,
-      [
-        Box(.horizontal, spacing: 8, [undo, redo]).align(horizontal: .center),
-        Frame(child: canvas.expand(horizontally: true, vertically: true)),
-      ]
-    ).margin(12).sizeRequest(width: 480, height: 360)
+    let buttons = Box(.horizontal, spacing: 8, [undo, redo]).align(horizontal: .center)
+    let frame = Frame(child: canvas.expand(horizontally: true, vertically: true))
+    root = Box(.vertical, spacing: 8, [buttons, frame]).margin(12).sizeRequest(width: 480, height: 360)
     rightClick.reactive.pressed ~> (
       menu,
       { [weak model, weak canvas] menu, click in
@@ -77,13 +73,9 @@ public final class CircleDrawerView: TaskView {
     let slider = Scale(range: 4...200, step: 1).expand(horizontally: true)
     slider.adjustment.value = circle.diameter
     slider.reactive.value ~> (model, { model, diameter in model.adjust(diameter: diameter) })
+    let label = Label("Adjust diameter of circle at (\(Int(circle.x)), \(Int(circle.y))).").margin(4)
     let dialog = Window(title: "Adjust diameter…")
-    dialog.child = Box(
-      .vertical, spacing: 8,
-      [
-        Label("Adjust diameter of circle at (\(Int(circle.x)), \(Int(circle.y))).").margin(4), slider,
-      ]
-    ).margin(12).sizeRequest(width: 320)
+    dialog.child = Box(.vertical, spacing: 8, [label, slider]).margin(12).sizeRequest(width: 320)
     dialog.reactive.closeRequest ~> (model, { model, _ in model.endAdjusting() })
     dialog.present(over: window)
     return dialog

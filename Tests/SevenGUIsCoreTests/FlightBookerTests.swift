@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Flight Booker")
 struct FlightBookerTests {
-  private func latest(_ publisher: AnyPublisher<Bool, Never>) -> Bool? {
+  private func latest(_ publisher: some Publisher<Bool, Never>) -> Bool? {
     var value: Bool?
     _ = publisher.sink { value = $0 }
     return value
