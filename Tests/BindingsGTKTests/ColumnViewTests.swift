@@ -371,15 +371,7 @@ func doubleClick(_ cell: Widget, in table: Widget) {
 /// The first click gesture among `widget`'s controllers.
 @MainActor
 func clickGesture(of widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutableRawPointer? {
-  let controllers = gtk_widget_observe_controllers(widget)!
-  defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
-  for position in 0..<g_list_model_get_n_items(controllers) {
-    let controller = g_list_model_get_item(controllers, position)!
-    g_object_unref(controller)  // the widget still holds it
-    let type = controller.assumingMemoryBound(to: GObject.self).pointee.g_type_instance.g_class.pointee.g_type
-    if cgtk_type_is_a(type, gtk_gesture_click_get_type()) != 0 { return controller }
-  }
-  return nil
+  WidgetTree.controllers(of: widget, ofType: gtk_gesture_click_get_type()).first
 }
 
 /// A row of the spreadsheet test.

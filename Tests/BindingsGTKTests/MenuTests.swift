@@ -222,18 +222,6 @@ func menuItem(titled title: String, in root: UnsafeMutablePointer<GtkWidget>) ->
 /// The click gestures added to `widget`.
 @MainActor
 func clickGestures(of widget: Widget) -> [UnsafeMutableRawPointer] {
-  var found: [UnsafeMutableRawPointer] = []
-  let controllers = gtk_widget_observe_controllers(widget.widget)!
-  defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
-  for index in 0..<g_list_model_get_n_items(controllers) {
-    let controller = g_list_model_get_item(controllers, index)!
-    if g_type_check_instance_is_a(controller.assumingMemoryBound(to: GTypeInstance.self), gtk_gesture_click_get_type())
-      != 0
-    {
-      found.append(controller)
-    }
-    g_object_unref(controller)
-  }
-  return found
+  WidgetTree.controllers(of: widget.widget, ofType: gtk_gesture_click_get_type())
 }
 #endif

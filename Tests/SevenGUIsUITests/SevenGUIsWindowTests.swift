@@ -219,14 +219,7 @@ private func doubleClick(_ cell: Widget, in table: Widget) {
   var y = 0.0
   gtk_widget_translate_coordinates(cell.widget, table.widget, 4, 4, &x, &y)
   for (widget, point) in [(table.widget, (x, y)), (gtk_widget_get_parent(cell.widget)!, (4.0, 4.0))] {
-    let controllers = gtk_widget_observe_controllers(widget)!
-    defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
-    let gestures = (0..<g_list_model_get_n_items(controllers)).compactMap { position in
-      let controller = g_list_model_get_item(controllers, position)!
-      g_object_unref(controller)  // the widget still holds it
-      let type = controller.assumingMemoryBound(to: GObject.self).pointee.g_type_instance.g_class.pointee.g_type
-      return cgtk_type_is_a(type, gtk_gesture_click_get_type()) != 0 ? controller : nil
-    }
+    let gestures = WidgetTree.controllers(of: widget, ofType: gtk_gesture_click_get_type())
     guard let gesture = gestures.first else { return XCTFail("no click gesture") }
     for count: Int32 in [1, 2] { cgtk_signal_emit_int_double_double(gesture, "pressed", count, point.0, point.1) }
   }

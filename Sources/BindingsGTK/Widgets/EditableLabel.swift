@@ -26,18 +26,9 @@ public final class EditableLabel: EditableWidget {
   /// window closed while it has the focus) is used after it is freed. This focus controller ends
   /// the edit at once, committing it, as GTK's would have.
   private func commitWhenFocusLeaves() {
-    let controllers = gtk_widget_observe_controllers(widget)!
-    let focusType = gtk_event_controller_focus_get_type()
-    for position in 0..<g_list_model_get_n_items(controllers) {
-      guard let controller = g_list_model_get_item(controllers, position) else { continue }
-      defer { g_object_unref(controller) }
-      let type = controller.assumingMemoryBound(to: GObject.self).pointee.g_type_instance.g_class.pointee.g_type
-      if cgtk_type_is_a(type, focusType) != 0 {
-        gtk_widget_remove_controller(widget, OpaquePointer(controller))
-        break
-      }
+    if let focus = WidgetTree.controllers(of: widget, ofType: gtk_event_controller_focus_get_type()).first {
+      gtk_widget_remove_controller(widget, OpaquePointer(focus))
     }
-    g_object_unref(UnsafeMutableRawPointer(controllers))
     let controller = gtk_event_controller_focus_new()!
     let leave: @convention(c) (gpointer?, gpointer?) -> Void = { controller, _ in
       guard let label = gtk_event_controller_get_widget(OpaquePointer(controller)) else { return }

@@ -34,6 +34,27 @@ package enum WidgetTree {
     return windows.next()
   }
 
+  /// The event controllers of `widget` whose type is `type` or derives from it, in the order they
+  /// were added. The widget holds them; the pointers are valid while it keeps them.
+  ///
+  /// ```swift
+  /// let clicks = WidgetTree.controllers(of: table.widget, ofType: gtk_gesture_click_get_type())
+  /// ```
+  package static func controllers(
+    of widget: UnsafeMutablePointer<GtkWidget>, ofType type: GType
+  )
+    -> [UnsafeMutableRawPointer]
+  {
+    let list = gtk_widget_observe_controllers(widget)!
+    defer { g_object_unref(UnsafeMutableRawPointer(list)) }
+    return (0..<g_list_model_get_n_items(list)).compactMap { position in
+      guard let controller = g_list_model_get_item(list, position) else { return nil }
+      g_object_unref(controller)  // the widget still holds it
+      let instance = controller.assumingMemoryBound(to: GTypeInstance.self)
+      return g_type_check_instance_is_a(instance, type) != 0 ? controller : nil
+    }
+  }
+
   /// The children of `parent`, first to last.
   ///
   /// ```swift
