@@ -178,15 +178,7 @@ final class ActionTests: GTKTestCase {
 @MainActor
 func shortcuts(of window: Window) -> [(shortcut: OpaquePointer, trigger: String, action: String)] {
   var found: [(OpaquePointer, String, String)] = []
-  let controllers = gtk_widget_observe_controllers(window.widget)!
-  defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
-  for index in 0..<g_list_model_get_n_items(controllers) {
-    let controller = g_list_model_get_item(controllers, index)!
-    defer { g_object_unref(controller) }
-    guard
-      g_type_check_instance_is_a(
-        controller.assumingMemoryBound(to: GTypeInstance.self), gtk_shortcut_controller_get_type()) != 0
-    else { continue }
+  for controller in WidgetTree.controllers(of: window.widget, ofType: gtk_shortcut_controller_get_type()) {
     for item in 0..<g_list_model_get_n_items(OpaquePointer(controller)) {
       let shortcut = OpaquePointer(g_list_model_get_item(OpaquePointer(controller), item)!)
       defer { g_object_unref(UnsafeMutableRawPointer(shortcut)) }
