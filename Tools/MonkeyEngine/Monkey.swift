@@ -95,6 +95,10 @@ public final class Monkey {
   private let log: (String) -> Void
   /// One step in how many, on average, closes every window and reopens it.
   public var reopenEvery = 400
+  /// Whether every step is logged as it is performed (`--trace`).
+  public var traces = false
+  /// What the report calls the step that closes every window and reopens it.
+  static let reopenAction = "close every window, then reopen them"
   /// Resident memory is sampled every this many actions.
   public var sampleEvery = 10_000
   /// How long the shrinker may replay a failure.
@@ -123,6 +127,13 @@ public final class Monkey {
       let shrunk = shrink(seed: seed, failingStep: failure.step)
       report.shortestPrefix = shrunk?.prefix
       report.reproduction = shrunk?.steps
+      if shrunk == nil {
+        // Timing decided it: what the run did since it last opened the windows is all there is to go on.
+        let performed = session.performed.dropLast()
+        let opened = performed.lastIndex { $0.action == Self.reopenAction }.map { $0 + 1 } ?? performed.startIndex
+        log("monkey: the \(performed.count - opened) steps since the windows were last opened, and the failing one:")
+        for (step, action) in session.performed[opened...] { log("  \(step): \(action)") }
+      }
     }
     return report
   }
@@ -268,13 +279,18 @@ public final class Monkey {
         let action: String
         problems = []
         if random.below(monkey.reopenEvery) == 0 {
-          action = "close every window, then reopen them"
+          action = Monkey.reopenAction
           app.close()
           let live = settleLiveObjects(app, to: report.liveObjects.start)
           if live != report.liveObjects.start {
+            let kinds = Probes.liveKinds(in: scope)
+            // Late or never: whether GTK lets go of them given more time tells a slow release from a leak.
+            GTK.iterateMainLoop(
+              until: { Probes.liveObjects(in: scope) == report.liveObjects.start }, timeout: .seconds(10))
             problems.append(
               "with every window closed, \(live) library objects are alive; \(report.liveObjects.start) after "
-                + "warm-up (alive: \(Probes.liveKinds(in: scope)))")
+                + "warm-up (alive: \(kinds)); \(Probes.liveObjects(in: scope)) after another 10 s; the wrappers: "
+                + GTKLiveObjects.liveWrappers.joined(separator: "; "))
           }
           app.open()
         } else {
@@ -282,6 +298,7 @@ public final class Monkey {
         }
         let wasBusy = app.isBusy
         performed.append((step, action))
+        if monkey.traces { monkey.log("  \(step): \(action)") }
         report.actions = done
         problems += settle(app)
         if wasBusy && !app.violations().isEmpty {

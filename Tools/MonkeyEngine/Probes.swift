@@ -25,7 +25,7 @@ enum Probes {
 
   /// The kinds of live objects, for a failure's message.
   static func liveKinds(in scope: LiveObjects.Scope) -> String {
-    scope.liveKinds.map { "\($0.kind) \($0.count)" }.joined(separator: ", ")
+    (scope.liveKinds + GTKLiveObjects.liveKinds).map { "\($0.kind) \($0.count)" }.joined(separator: ", ")
   }
 }
 

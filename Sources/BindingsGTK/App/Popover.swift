@@ -90,6 +90,8 @@ public class Popover: Widget {
   /// popover.popDown()
   /// ```
   public func popDown() {
+    // The focus leaves first: GTK 4.8 could otherwise leak the popover (see FocusMove).
+    FocusMove.out(of: widget)
     gtk_popover_popdown(popover)
   }
 
@@ -99,6 +101,7 @@ public class Popover: Widget {
     // Released at once: the attachment hides and unparents the popover.
     _ = GObjectWrapper.wrapper(for: parent)?.keptAlive.removeValue(forKey: ObjectIdentifier(self))
     if gtk_widget_get_parent(widget) != nil {
+      FocusMove.out(of: widget)
       gtk_popover_popdown(popover)
       gtk_widget_unparent(widget)
     }

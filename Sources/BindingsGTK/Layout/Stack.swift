@@ -194,7 +194,12 @@ public final class Stack: Widget {
   /// ```
   public var visibleChild: Widget? {
     get { gtk_stack_get_visible_child(opaque).flatMap { GObjectWrapper.wrapper(for: $0) as? Widget } }
-    set { if let newValue { gtk_stack_set_visible_child(opaque, newValue.widget) } }
+    set {
+      guard let newValue else { return }
+      let shown = gtk_stack_get_visible_child(opaque)
+      gtk_stack_set_visible_child(opaque, newValue.widget)
+      if let shown, shown != newValue.widget { FocusMove.out(of: shown) }
+    }
   }
 
   /// The name of the page shown (`visible-child-name`); `nil` while the stack is empty.
@@ -212,7 +217,10 @@ public final class Stack: Widget {
         reportStackProblem("no page is named \"\(newValue)\"; the visible page stays \(visiblePageName ?? "none")")
         return
       }
+      let shown = gtk_stack_get_visible_child(opaque)
       gtk_stack_set_visible_child_name(opaque, newValue)
+      // A page that had the focus and gave it to none in the new one: GTK 4.8 could leak it (see FocusMove).
+      if let shown, shown != gtk_stack_get_visible_child(opaque) { FocusMove.out(of: shown) }
     }
   }
 

@@ -75,6 +75,9 @@ open class GObjectWrapper: MainActorBindingOwner {
     // GTK keeps, a child already in a parent) keeps its wrapper from the start.
     if cgtk_object_ref_count(object) > 1 { toggled(isLastReference: false) }
     GTKLiveObjects.made("GObjectWrapper")
+    #if DEBUG
+    GTKLiveObjects.wrapped(object, typeName: typeName)
+    #endif
   }
 
   /// Who owns the reference to a GObject passed to ``init(_:ownership:)``.
@@ -110,6 +113,9 @@ open class GObjectWrapper: MainActorBindingOwner {
       keptAlive = [:]
       withExtendedLifetime(kept) {}
     }
+    #if DEBUG
+    GTKLiveObjects.wrapped(object, typeName: nil)
+    #endif
     lifetime.release()
     GTKLiveObjects.released("GObjectWrapper")
   }
