@@ -4,7 +4,7 @@
 /// of what it read: one number, or a range's. A malformed formula stops the reading ("#PARSE", "#REF", "#NAME");
 /// an error in a value (text where a number is needed, a range as an operand, a division by zero, an error read
 /// from a cell) does not: the reading goes on with 0 and the first such error is the value, so every cell the
-/// formula names is read and known. At most 255 operands, so the recursion is bounded.
+/// formula names is read and known. At most 256 operands, so the recursion is bounded.
 struct Formula {
   /// The functions a formula can call, by name; `nil` is "#VALUE" (no arguments to average).
   static let functions: [String: @Sendable ([Double]) -> Double?] = [
@@ -77,8 +77,8 @@ struct Formula {
 
   /// A negated factor, an expression in parentheses, a number, a call, a cell or a range.
   private mutating func factor() throws(CellValue) -> [Double] {
-    operandsLeft -= 1
     guard operandsLeft > 0 else { throw .error("#PARSE") }
+    operandsLeft -= 1
     if take("-") { return [-number(try factor())] }
     if take("(") {
       let inner = try expression()
@@ -86,10 +86,8 @@ struct Formula {
       return inner
     }
     let digits = word { $0.isNumber || $0 == "." }
-    if !digits.isEmpty {
-      guard let number = Double(digits) else { throw .error("#PARSE") }
-      return [number]
-    }
+    if let number = Double(digits) { return [number] }
+    guard digits.isEmpty else { throw .error("#PARSE") }
     let name = word { $0.isLetter || $0.isNumber }
     if take("(") {
       var arguments: [Double] = []
