@@ -2,6 +2,8 @@ import Bindings
 
 /// A cell of the spreadsheet: a column from A to Z and a row from 0 to 99, named like "B12".
 public struct CellAddress: Hashable, Sendable, CustomStringConvertible {
+  /// The columns' letters, "A" to "Z".
+  public static let letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".map(String.init)
   /// The column, 0 (A) to 25 (Z).
   public let column: Int
   /// The row, 0 to 99.
@@ -9,8 +11,19 @@ public struct CellAddress: Hashable, Sendable, CustomStringConvertible {
 
   /// The cell at `column` and `row`, or `nil` outside the sheet.
   public init?(column: Int, row: Int) {
-    guard (0..<CellsModel.columnCount).contains(column), (0..<CellsModel.rowCount).contains(row) else { return nil }
+    guard Self.letters.indices.contains(column), (0..<CellsModel.rowCount).contains(row) else { return nil }
     (self.column, self.row) = (column, row)
+  }
+
+  /// The cell in the column lettered `letter` ("B" or "b", a Cells table's column id) at `row`, or `nil` when
+  /// that is no cell of the sheet.
+  ///
+  /// ```swift
+  /// print(CellAddress(column: "B", row: 12)!.column)   // prints "1"
+  /// ```
+  public init?(column letter: String, row: Int) {
+    guard let column = Self.letters.firstIndex(of: letter.uppercased()) else { return nil }
+    self.init(column: column, row: row)
   }
 
   /// The cell named `name` ("B12", "b12"), or `nil` when it names no cell of the sheet.
@@ -19,20 +32,17 @@ public struct CellAddress: Hashable, Sendable, CustomStringConvertible {
   /// print(CellAddress("B12")!.column)   // prints "1"
   /// ```
   public init?(_ name: String) {
-    guard let letter = name.first?.uppercased().unicodeScalars.first, ("A"..."Z").contains(letter),
-      name.dropFirst().allSatisfy({ ("0"..."9").contains($0) }), let row = Int(name.dropFirst())
-    else { return nil }
-    self.init(column: Int(letter.value) - 65, row: row)
+    guard name.dropFirst().allSatisfy(\.isNumber), let row = Int(name.dropFirst()) else { return nil }
+    self.init(column: String(name.prefix(1)), row: row)
   }
 
-  /// The column's letter, "A" to "Z".
-  public static func letter(_ column: Int) -> String { String(UnicodeScalar(UInt8(65 + column))) }
   /// The cell's name, "B12".
-  public var description: String { "\(Self.letter(column))\(row)" }
+  public var description: String { "\(Self.letters[column])\(row)" }
 }
 
-/// What a cell shows: nothing, a number, text, or an error such as "#CYCLE".
-public enum CellValue: Equatable, Sendable, CustomStringConvertible {
+/// What a cell shows: nothing, a number, text, or an error such as "#CYCLE", which is also what a malformed
+/// formula throws while it is read.
+public enum CellValue: Equatable, Sendable, Error, CustomStringConvertible {
   /// An empty cell; a formula reads it as 0.
   case empty
   /// A number: typed, or a formula's result.
@@ -88,7 +98,7 @@ public struct SheetRow: Equatable, Sendable {
 /// 5. ``rows`` changes once per edit, by one change that updates the rows whose values changed.
 public final class CellsModel: BindingOwner {
   /// The number of columns, A to Z.
-  public static let columnCount = 26
+  public static let columnCount = CellAddress.letters.count
   /// The number of rows, 0 to 99.
   public static let rowCount = 100
   /// The bindings the model owns.
@@ -99,7 +109,9 @@ public final class CellsModel: BindingOwner {
   /// How many cell evaluations have run since the model was made.
   public private(set) var evaluationCount = 0
   private var texts: [CellAddress: String] = [:]
-  private var formulas: [CellAddress: Formula] = [:]
+  /// The cells each formula reads.
+  private var references: [CellAddress: Set<CellAddress>] = [:]
+  /// The formulas that read each cell.
   private var dependents: [CellAddress: Set<CellAddress>] = [:]
 
   /// Creates a sheet with the cells of `texts`, by name: `["A0": "5", "A1": "=A0*2"]`.
@@ -119,35 +131,38 @@ public final class CellsModel: BindingOwner {
   public func setFormula(_ text: String, at cell: CellAddress) {
     guard text != formula(at: cell) else { return }
     texts[cell] = text.isEmpty ? nil : text
-    for old in formulas[cell]?.references ?? [] { dependents[old]?.remove(cell) }
-    formulas[cell] = Formula(cellText: text)
-    for new in formulas[cell]!.references { dependents[new, default: []].insert(cell) }
+    for old in references[cell] ?? [] { dependents[old]?.remove(cell) }
+    references[cell] = Formula(text, reading: value(at:)).references
+    for new in references[cell]! { dependents[new, default: []].insert(cell) }
     reevaluate(from: cell)
   }
 
+  /// Evaluates `cell` and the cells that read it, directly or not, each once and after the cells it reads
+  /// (Kahn's order); the cells left waiting are on or after a cycle. The rows change once (rules 3 to 5).
   private func reevaluate(from cell: CellAddress) {
     var affected: Set = [cell]
     var stack = [cell]
     while let next = stack.popLast() {
       for dependent in dependents[next] ?? [] where affected.insert(dependent).inserted { stack.append(dependent) }
     }
-    var waiting = [CellAddress: Int]()
-    for cell in affected { waiting[cell] = formulas[cell]!.references.count { affected.contains($0) } }
-    var ready = affected.filter { waiting[$0] == 0 }.sorted { ($0.row, $0.column) > ($1.row, $1.column) }
+    var waiting = [CellAddress: Int]()  // how many of the cells it reads each cell still waits for
+    for cell in affected { waiting[cell] = references[cell, default: []].count { affected.contains($0) } }
+    var ready = Array(affected.filter { waiting[$0] == 0 })
     var changed = [Int: SheetRow]()  // the rows as they will be, by number
-    func set(_ cell: CellAddress, _ value: CellValue) {
+    func show(_ value: CellValue, at cell: CellAddress) {
       evaluationCount += 1
       changed[cell.row, default: rows[cell.row]].values[cell.column] = value
     }
+    func read(_ cell: CellAddress) -> CellValue { changed[cell.row]?.values[cell.column] ?? value(at: cell) }
     while let next = ready.popLast() {
-      set(next, formulas[next]!.value { changed[$0.row]?.values[$0.column] ?? self.value(at: $0) })
+      show(Formula(formula(at: next), reading: read).value, at: next)
       waiting[next] = nil
       for dependent in dependents[next] ?? [] where affected.contains(dependent) {
         waiting[dependent]! -= 1
         if waiting[dependent] == 0 { ready.append(dependent) }
       }
     }
-    for cell in waiting.keys { set(cell, .error("#CYCLE")) }
+    for cell in waiting.keys { show(.error("#CYCLE"), at: cell) }
     rows.batchUpdate { batch in
       for (index, row) in changed where row != batch[index] { batch[index] = row }
     }

@@ -1,104 +1,47 @@
-/// The parsed text of a cell (rules 1 and 2 of ``CellsModel``): a constant, or the tree of a
-/// formula — numbers, the cells of references and ranges, and what is done with them.
-indirect enum Formula {
-  /// Nothing, a number (typed, or in a formula) or text as typed, or the error of a malformed formula.
-  case constant(CellValue)
-  /// A cell reference (one cell) or a range (a rectangle of cells, row by row).
-  case cells([CellAddress])
-  /// `+`, `-`, `*` or `/`; unary minus is `0 - operand`.
-  case arithmetic(Character, Formula, Formula)
-  /// A function of the numbers of its arguments; `nil` is "#VALUE".
-  case call(([Double]) -> Double?, [Formula])
-
-  /// The formula of a cell's text: empty, a number, text, or a formula after "=".
-  init(cellText text: String) {
-    guard text.first == "=" else {
-      self = .constant(text.isEmpty ? .empty : Double(text).map(CellValue.number) ?? .text(text))
-      return
-    }
-    var parser = FormulaParser(text.dropFirst())
-    do {
-      self = try parser.expression()
-      guard parser.rest.allSatisfy(\.isWhitespace) else { throw CellValue.error("#PARSE") }
-    } catch {
-      self = .constant(error as? CellValue ?? .error("#PARSE"))
-    }
-  }
-
-  /// The cells the formula reads.
-  var references: Set<CellAddress> {
-    switch self {
-    case .constant: []
-    case .cells(let cells): Set(cells)
-    case .arithmetic(_, let left, let right): left.references.union(right.references)
-    case .call(_, let arguments): Set(arguments.flatMap(\.references))
-    }
-  }
-
-  /// The value the cell shows, reading other cells with `cell`.
-  func value(_ cell: (CellAddress) -> CellValue) -> CellValue {
-    if case .constant(let value) = self { return value }
-    do { return .number(try number { try cell($0).asNumber() }) } catch {
-      return error as? CellValue ?? .error("#VALUE")
-    }
-  }
-
-  /// The formula's numbers: one, or a range's; `cell` reads a cell's number.
-  private func numbers(_ cell: (CellAddress) throws -> Double) throws -> [Double] {
-    switch self {
-    case .constant(let value): return [try value.asNumber()]
-    case .cells(let cells): return try cells.map(cell)
-    case .arithmetic(let operation, let left, let right):
-      let (x, y) = (try left.number(cell), try right.number(cell))
-      switch operation {
-      case "+": return [x + y]
-      case "-": return [x - y]
-      case "*": return [x * y]
-      default: if y == 0 { throw CellValue.error("#DIV/0") } else { return [x / y] }
-      }
-    case .call(let function, let arguments):
-      guard let result = function(try arguments.flatMap { try $0.numbers(cell) }) else {
-        throw CellValue.error("#VALUE")
-      }
-      return [result]
-    }
-  }
-
-  /// The formula's one number; a range, or a function's argument list, is no operand ("#VALUE").
-  private func number(_ cell: (CellAddress) throws -> Double) throws -> Double {
-    let numbers = try numbers(cell)
-    guard numbers.count == 1 else { throw CellValue.error("#VALUE") }
-    return numbers[0]
-  }
-}
-
-/// A formula that has no value throws the error its cell shows: `CellValue.error("#DIV/0")`.
-extension CellValue: Error {
-  /// The number a formula reads from the cell: an empty cell is 0; text and errors have none.
-  func asNumber() throws -> Double {
-    switch self {
-    case .empty: 0
-    case .number(let value): value
-    case .text: throw CellValue.error("#VALUE")
-    case .error: throw self
-    }
-  }
-}
-
-/// A recursive-descent parser of the text after "=", reading it character by character. At most 256
-/// operands, so its recursion is bounded.
-struct FormulaParser {
+/// A cell's text, evaluated (rules 1, 2 and 4 of ``CellsModel``): its value and the cells it reads.
+///
+/// A formula is evaluated as it is read, once, by a recursive-descent parser whose every rule returns the numbers
+/// of what it read: one number, or a range's. A malformed formula stops the reading ("#PARSE", "#REF", "#NAME");
+/// an error in a value (text where a number is needed, a range as an operand, a division by zero, an error read
+/// from a cell) does not: the reading goes on with 0 and the first such error is the value, so every cell the
+/// formula names is read and known. At most 256 operands, so the recursion is bounded.
+struct Formula {
   /// The functions a formula can call, by name; `nil` is "#VALUE" (no arguments to average).
   static let functions: [String: @Sendable ([Double]) -> Double?] = [
     "SUM": { $0.reduce(0, +) }, "PROD": { $0.reduce(1, *) }, "COUNT": { Double($0.count) },
     "AVG": { $0.isEmpty ? nil : $0.reduce(0, +) / Double($0.count) }, "MIN": { $0.min() }, "MAX": { $0.max() },
   ]
+  /// The value the cell shows.
+  private(set) var value = CellValue.empty
+  /// The cells the formula reads; none when it is malformed.
+  private(set) var references: Set<CellAddress> = []
   /// The text not read yet.
-  private(set) var rest: Substring
-  private var budget = 256
+  private var rest: Substring
+  /// The value of a cell the formula names.
+  private let cellValue: (CellAddress) -> CellValue
+  private var operandsLeft = 256
+  private var firstError: CellValue?
 
-  /// A parser of `text`, the text after "=".
-  init(_ text: Substring) { rest = text }
+  /// Reads a cell's `text`: empty, a number, text, or a formula after "=" that reads other cells' values with
+  /// `cellValue`.
+  ///
+  /// ```swift
+  /// print(Formula("=A0*2", reading: { _ in .number(4) }).value)   // prints "8"
+  /// ```
+  init(_ text: String, reading cellValue: @escaping (CellAddress) -> CellValue) {
+    (rest, self.cellValue) = (text.dropFirst(), cellValue)
+    guard text.first == "=" else {
+      value = text.isEmpty ? .empty : Double(text).map(CellValue.number) ?? .text(text)
+      return
+    }
+    do throws(CellValue) {
+      let result = number(try expression())
+      guard rest.allSatisfy(\.isWhitespace) else { throw .error("#PARSE") }
+      value = firstError ?? .number(result)
+    } catch {
+      (value, references) = (error, [])
+    }
+  }
 
   /// Reads `symbol`, after any spaces, if it comes next.
   private mutating func take(_ symbol: Character) -> Bool {
@@ -117,53 +60,69 @@ struct FormulaParser {
   }
 
   /// A sum of terms (`level` 0) or a product of factors (`level` 1), left to right.
-  mutating func expression(level: Int = 0) throws -> Formula {
+  private mutating func expression(level: Int = 0) throws(CellValue) -> [Double] {
     guard level < 2 else { return try factor() }
     var result = try expression(level: level + 1)
     while let operation = (level == 0 ? "+-" : "*/").first(where: { take($0) }) {
-      result = .arithmetic(operation, result, try expression(level: level + 1))
+      let (x, y) = (number(result), number(try expression(level: level + 1)))
+      switch operation {
+      case "+": result = [x + y]
+      case "-": result = [x - y]
+      case "*": result = [x * y]
+      default: result = [y == 0 ? fail("#DIV/0") : x / y]
+      }
     }
     return result
   }
 
-  private mutating func factor() throws -> Formula {
-    budget -= 1
-    guard budget > 0 else { throw CellValue.error("#PARSE") }
-    if take("-") { return .arithmetic("-", .constant(.number(0)), try factor()) }
+  /// A negated factor, an expression in parentheses, a number, a call, a cell or a range.
+  private mutating func factor() throws(CellValue) -> [Double] {
+    guard operandsLeft > 0 else { throw .error("#PARSE") }
+    operandsLeft -= 1
+    if take("-") { return [-number(try factor())] }
     if take("(") {
       let inner = try expression()
-      guard take(")") else { throw CellValue.error("#PARSE") }
+      guard take(")") else { throw .error("#PARSE") }
       return inner
     }
     let digits = word { $0.isNumber || $0 == "." }
-    if !digits.isEmpty {
-      guard let value = Double(digits) else { throw CellValue.error("#PARSE") }
-      return .constant(.number(value))
-    }
+    if let number = Double(digits) { return [number] }
+    guard digits.isEmpty else { throw .error("#PARSE") }
     let name = word { $0.isLetter || $0.isNumber }
     if take("(") {
-      var arguments: [Formula] = []
+      var arguments: [Double] = []
       if !take(")") {
-        repeat { arguments.append(try expression()) } while take(",")
-        guard take(")") else { throw CellValue.error("#PARSE") }
+        repeat { arguments += try expression() } while take(",")
+        guard take(")") else { throw .error("#PARSE") }
       }
-      guard let function = Self.functions[name] else { throw CellValue.error("#NAME") }
-      return .call(function, arguments)
+      guard let function = Self.functions[name] else { throw .error("#NAME") }
+      return [function(arguments) ?? fail("#VALUE")]
     }
-    guard !name.isEmpty else { throw CellValue.error("#PARSE") }
-    guard let from = CellAddress(name) else { throw CellValue.error("#REF") }
-    guard take(":") else { return .cells([from]) }
-    guard let to = CellAddress(word { $0.isLetter || $0.isNumber }) else { throw CellValue.error("#PARSE") }
-    return .cells(from.rectangle(to: to))
+    guard let from = CellAddress(name) else { throw .error(name.isEmpty ? "#PARSE" : "#REF") }
+    guard take(":") else { return [read(from)] }
+    guard let to = CellAddress(word { $0.isLetter || $0.isNumber }) else { throw .error("#PARSE") }
+    let rows = min(from.row, to.row)...max(from.row, to.row)
+    let columns = min(from.column, to.column)...max(from.column, to.column)
+    return rows.flatMap { row in columns.map { read(CellAddress(column: $0, row: row)!) } }
   }
-}
 
-extension CellAddress {
-  /// The cells of the rectangle between this corner and `other`, row by row.
-  func rectangle(to other: CellAddress) -> [CellAddress] {
-    let columns = min(column, other.column)...max(column, other.column)
-    return (min(row, other.row)...max(row, other.row)).flatMap { row in
-      columns.map { CellAddress(column: $0, row: row)! }
+  /// The number in `cell`: an empty cell is 0; text or an error is none.
+  private mutating func read(_ cell: CellAddress) -> Double {
+    references.insert(cell)
+    switch cellValue(cell) {
+    case .empty: return 0
+    case .number(let value): return value
+    case .text: return fail("#VALUE")
+    case .error(let code): return fail(code)
     }
+  }
+
+  /// The one number of an operand; a range is none.
+  private mutating func number(_ numbers: [Double]) -> Double { numbers.count == 1 ? numbers[0] : fail("#VALUE") }
+
+  /// Keeps `code` as the formula's value unless an error came first; the reading goes on with 0.
+  private mutating func fail(_ code: String) -> Double {
+    firstError = firstError ?? .error(code)
+    return 0
   }
 }

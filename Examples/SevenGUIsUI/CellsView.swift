@@ -23,11 +23,8 @@ public final class CellsView: TaskView {
   public init(_ model: CellsModel = CellsModel(CellsView.example)) {
     popover = Popover(child: editor.sizeRequest(width: 240))
     table.append(.init(title: "", fixedWidth: 36, makeCell: { Label() }, bindCell: { $0.text = "\($1.row)" }))
-    for column in 0..<CellsModel.columnCount {
-      table.append(
-        .init(title: CellAddress.letter(column), fixedWidth: 80, makeCell: { Label() }) { label, row in
-          label.text = row.values[column].description
-        })
+    for (column, letter) in CellAddress.letters.enumerated() {
+      table.append(.init(title: letter, fixedWidth: 80, makeCell: { Label() }) { $0.text = "\($1.values[column])" })
     }
     table.showsColumnSeparators = true
     table.showsRowSeparators = true
@@ -36,7 +33,7 @@ public final class CellsView: TaskView {
       table,
       { [editor, popover, editedCell] table, cell in
         guard let label = table.widget(showing: cell) else { return }
-        guard let address = CellAddress("\(cell.column)\(cell.row)") else { return }
+        guard let address = CellAddress(column: cell.column, row: cell.row) else { return }
         editedCell.value = address
         editor.text = model.formula(at: address)
         popover.popUp(on: table, over: label)

@@ -15,6 +15,14 @@ struct CellsTests {
     #expect(CellAddress("A") == nil && CellAddress("A-1") == nil)
   }
 
+  @Test("A table's column id (a letter, either case) and a row name a cell; the row-number column names none")
+  func addressesFromColumnIDs() {
+    #expect(CellAddress.letters.count == 26 && CellAddress.letters.first == "A" && CellAddress.letters.last == "Z")
+    #expect(CellAddress(column: "B", row: 12) == cell("B12") && CellAddress(column: "z", row: 99) == cell("Z99"))
+    #expect(CellAddress(column: "", row: 0) == nil && CellAddress(column: "AA", row: 0) == nil)
+    #expect(CellAddress(column: "A", row: 100) == nil && CellAddress(column: "A", row: -1) == nil)
+  }
+
   @Test("Rule 1: a cell holds a number, text, a formula, or nothing")
   func contents() {
     let sheet = CellsModel(["A0": "42", "A1": "hello", "A2": "=A0/4"])
