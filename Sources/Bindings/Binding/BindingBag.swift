@@ -53,13 +53,17 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     var name: BindingTargetName
     var location: BindingLocation?
     var identity: AnyHashable?
+    /// The identity's hash value (0 without one), so that a scan for an identity compares whole
+    /// identities only where the hashes match.
+    var identityHash: Int
 
-    init(id: UInt64, entry: Entry) {
+    init(id: UInt64, entry: Entry, identityHash: Int) {
       self.id = id
       self.token = entry.token
       self.name = entry.name
       self.location = entry.location
       self.identity = entry.identity
+      self.identityHash = identityHash
     }
 
     /// The entry, unless this slot is a hole.
@@ -91,7 +95,11 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     var slots: [Slot] = []
     /// The number of holes; compacted away once they are more than half of the slots.
     var holes = 0
-    var idsByIdentity: [AnyHashable: UInt64] = [:]
+    /// The id of the live binding with each identity, made once the bag has more slots than a scan
+    /// should read (``identityScanLimit``), and kept from then on until the bag is emptied. A bag
+    /// with fewer slots (an owner's handful of bindings, the common case) finds an identity by
+    /// scanning its slots, comparing hash values first: no dictionary to grow and rehash per owner.
+    var idsByIdentity: [AnyHashable: UInt64]?
     var nextID: UInt64 = 0
     /// Why the bag takes no more bindings, once ``BindingBag/close(reason:)`` has been called.
     var closedReason: String?
@@ -119,12 +127,38 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
       return nil
     }
 
+    /// How many slots a bag without an identity dictionary scans to find an identity.
+    static var identityScanLimit: Int { 16 }
+
+    /// The id of the live binding with `identity`, whose hash value is `hash`.
+    mutating func liveID(of identity: AnyHashable, hash: Int) -> UInt64? {
+      if idsByIdentity == nil {
+        if slots.count <= Self.identityScanLimit {
+          for position in slots.indices
+          where slots[position].identityHash == hash && slots[position].token != nil
+            && slots[position].identity == identity
+          {
+            return slots[position].id
+          }
+          return nil
+        }
+        var ids: [AnyHashable: UInt64] = [:]
+        for slot in slots where slot.token != nil {
+          if let identity = slot.identity { ids[identity] = slot.id }
+        }
+        idsByIdentity = ids
+      }
+      return idsByIdentity?[identity]
+    }
+
     /// Stores `entry` under `id`; returns the entry it replaces, which has the same identity.
     mutating func insert(_ entry: Entry, id: UInt64) -> Entry? {
       var replaced: Entry?
+      var identityHash = 0
       if let identity = entry.identity {
-        if let previous = idsByIdentity[identity] { replaced = remove(id: previous) }
-        idsByIdentity[identity] = id
+        identityHash = identity.hashValue
+        if let previous = liveID(of: identity, hash: identityHash) { replaced = remove(id: previous) }
+        idsByIdentity?[identity] = id
       }
       if let last = slots.last, last.id > id {
         // Made on another thread after this binding took its id, and stored first: keep the order.
@@ -134,9 +168,9 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
           let middle = (low + high) / 2
           if slots[middle].id < id { low = middle + 1 } else { high = middle }
         }
-        slots.insert(Slot(id: id, entry: entry), at: low)
+        slots.insert(Slot(id: id, entry: entry, identityHash: identityHash), at: low)
       } else {
-        slots.append(Slot(id: id, entry: entry))
+        slots.append(Slot(id: id, entry: entry, identityHash: identityHash))
       }
       return replaced
     }
@@ -144,8 +178,8 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     mutating func remove(id: UInt64) -> Entry? {
       guard let position = position(of: id), let entry = slots[position].take() else { return nil }
       holes += 1
-      if let identity = entry.identity, idsByIdentity[identity] == id {
-        idsByIdentity[identity] = nil
+      if let identity = entry.identity, idsByIdentity?[identity] == id {
+        idsByIdentity?[identity] = nil
       }
       if holes > 32, holes * 2 > slots.count {
         slots.removeAll { $0.token == nil }
@@ -159,7 +193,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
       let taken = slots
       slots = []
       holes = 0
-      idsByIdentity = [:]
+      idsByIdentity = nil
       return taken
     }
   }

@@ -86,12 +86,12 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
 
   /// The events waiting in the queue, for tests.
   var pendingCountForTesting: Int {
-    state.withLock { $0.pending.count }
+    state.withLock { $0.queuedCount }
   }
 
   /// Whether no drain runs and nothing is queued, for tests.
   var isIdleForTesting: Bool {
-    state.withLock { !$0.isDraining && $0.pending.isEmpty }
+    state.withLock { !$0.isDraining && $0.hasNothingQueued }
   }
 
   /// How many values were dropped to cut a cycle, for tests.
@@ -180,7 +180,9 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
     switch action {
     case .handSubscription(let position):
       handSubscription(at: position, through: view)
-      finishDelivery()
+      // A current-value subject's new subscriber usually asked for its first value: no need to ask
+      // first whether the drain is idle.
+      continueDelivery()
     case .drain:
       drain()
     case .queued:
@@ -318,11 +320,33 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
   }
 
   /// Ends a delivery: marks the drain idle when nothing was queued meanwhile (specialized in the
-  /// client, so the common case runs no generic code), or goes on draining.
+  /// client, so the common case runs no generic code), or goes on delivering.
   @inlinable
   func finishDelivery() {
     let isIdle = state.withLock { $0.finishIfNothingQueued() }
-    if !isIdle { drain() }
+    if !isIdle { continueDelivery() }
+  }
+
+  /// Goes on after a delivery: delivers the value a subscriber asked for from inside that delivery
+  /// when nothing else waits (a new subscriber's first value, from its `receive(subscription:)`),
+  /// marks the drain idle when nothing is left, or drains. Specialized in the client like
+  /// ``finishDelivery()``, so that subscribing to a current-value subject runs no generic code,
+  /// and kept out of line so that every send does not carry it.
+  @inlinable @inline(never)
+  func continueDelivery() {
+    while true {
+      let (action, view) = state.withLock { state in (state.afterDelivery(), state.subscribers.drainView) }
+      switch action {
+      case .idle:
+        return
+      case .replay(let value, let position):
+        let more = withUnsafePointer(to: value) { view.hand($0, .value, at: position) }
+        if more > 0 { addDemand(more, at: position) }
+      case .drain:
+        drain()
+        return
+      }
+    }
   }
 
   /// Delivers queued events until the queue is empty, then marks the drain idle; or, on reaching

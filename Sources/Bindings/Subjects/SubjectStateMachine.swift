@@ -47,6 +47,13 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
   }
 
   @usableFromInline var subscribers = SubscriberList()
+  /// The latest value owed to a subscriber that asked for it while nothing was queued: the usual
+  /// first demand of a new subscriber to a current-value subject. It comes before every event in
+  /// ``pending`` (it is set only while the queue is empty, and events are queued behind it), and it
+  /// is kept here rather than queued so that replaying a value to a new subscriber allocates no
+  /// queue storage and is delivered by the specialised ``SubjectCore/finishDelivery()``. Set only
+  /// while a drain runs.
+  @usableFromInline var replay: Replay?
   @usableFromInline var pending = EventQueue<QueuedEvent>()
   /// The drain while one runs; `nil` while the subject is idle.
   @usableFromInline var drain: Drain?
@@ -95,9 +102,29 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
     }
   }
 
+  /// The latest value owed to one subscriber, waiting for the drain to deliver it (``replay``).
+  @usableFromInline
+  struct Replay {
+    @usableFromInline let key: SubscriberKey
+    @usableFromInline let value: Output
+
+    @inlinable
+    init(key: SubscriberKey, value: Output) {
+      self.key = key
+      self.value = value
+    }
+  }
+
   /// Whether a drain runs.
   @inlinable
   var isDraining: Bool { drain != nil }
+
+  /// Whether no event waits for the drain: nothing queued and no value to replay.
+  @inlinable
+  var hasNothingQueued: Bool { replay == nil && pending.isEmpty }
+
+  /// The events waiting for the drain, the value to replay included.
+  var queuedCount: Int { pending.count + (replay == nil ? 0 : 1) }
 
   /// The subscribers in the list, less those cancelled during the drain and not yet removed.
   var subscriberCount: Int { subscribers.count - cancelledDuringDrain.count }
@@ -162,7 +189,7 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
     guard let drain else {
       keepAsCurrent(value)
       startDrain(on: thread)
-      guard pending.isEmpty else {
+      guard hasNothingQueued else {
         enqueue(.value(value, depth: 0))
         return .drain
       }
@@ -250,7 +277,7 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
       return .queued
     }
     startDrain(on: thread)
-    guard deliveredCompletion == nil, pending.isEmpty else {
+    guard deliveredCompletion == nil, hasNothingQueued else {
       enqueue(.attach(newcomer))
       return .drain
     }
@@ -287,7 +314,13 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
         startDrain(on: thread)
         action.startsDrain = true
       }
-      enqueue(.latest(SubscriberKey(serial: record.serial, hint: position), current))
+      let key = SubscriberKey(serial: record.serial, hint: position)
+      if hasNothingQueued {
+        // Nothing to keep it behind: the drainer delivers it next, with no queue storage.
+        replay = Replay(key: key, value: current)
+      } else {
+        enqueue(.latest(key, current))
+      }
     }
     subscribers.publishFlags(at: position)
     return action
@@ -323,12 +356,69 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
     return nil
   }
 
+  /// What ``SubjectCore/continueDelivery()`` does after a delivery (`afterDelivery()`).
+  @usableFromInline
+  enum AfterDeliveryAction {
+    /// Nothing was queued and nobody cancelled: the drain is idle.
+    case idle
+    /// Deliver the value to replay to the subscriber at `position`, whose demand was already
+    /// counted, then finish again.
+    case replay(Output, position: Int)
+    /// Events are queued, or subscribers cancelled during the delivery wait to be released: drain.
+    case drain
+  }
+
+  /// Ends a delivery: marks the drain idle if nothing was queued and nobody cancelled meanwhile;
+  /// otherwise hands out the value to replay when that is all there is to do first (a subscriber's
+  /// first value, requested from inside its `receive(subscription:)`), or leaves the rest to the
+  /// drain.
+  @inlinable
+  mutating func afterDelivery() -> AfterDeliveryAction {
+    guard cancelledDuringDrain.isEmpty else { return .drain }
+    if let (value, position) = takeReplay() {
+      drain!.depth = 0
+      return .replay(value, position: position)
+    }
+    guard pending.isEmpty else { return .drain }
+    stopDrain()
+    return .idle
+  }
+
   /// Marks the drain idle if nothing was queued and nobody cancelled during the delivery.
   @inlinable
   mutating func finishIfNothingQueued() -> Bool {
-    guard pending.isEmpty, cancelledDuringDrain.isEmpty else { return false }
+    guard hasNothingQueued, cancelledDuringDrain.isEmpty else { return false }
     stopDrain()
     return true
+  }
+
+  /// Takes the value to replay, with the place of its subscriber, when that subscriber is still
+  /// owed it and has demand; counts the unit of demand it uses. Like a queued latest value, it is
+  /// gone when the subscriber was cancelled since or taken out of the list by the completion, and
+  /// waits for more demand when the demand ran out meanwhile.
+  @inlinable
+  mutating func takeReplay() -> (Output, position: Int)? {
+    guard let replay = replay.take() else { return nil }
+    return takeLatest(replay.value, for: replay.key)
+  }
+
+  /// The latest value `value` for the subscriber `key` names, with its place, if it is still owed
+  /// it and has demand: the demand is counted.
+  @inlinable
+  mutating func takeLatest(_ value: Output, for key: SubscriberKey) -> (Output, position: Int)? {
+    guard let position = subscribers.position(of: key) else { return nil }
+    let record = subscribers.guardedFields(at: position)
+    guard record.latestValue == .queued else { return nil }
+    guard record.demand > 0 else {
+      // Demand was used up meanwhile: hold the value until more is requested.
+      record.latestValue = .owedOnDemand
+      subscribers.publishFlags(at: position)
+      return nil
+    }
+    record.latestValue = .notOwed
+    record.demand -= 1
+    subscribers.publishFlags(at: position)
+    return (value, position)
   }
 
   /// What the drainer does next (`nextEvent()`).
@@ -366,6 +456,11 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
       cancelledDuringDrain.removeAll(keepingCapacity: true)
       subscribers.compactIfSparse()
     }
+    if let (value, position) = takeReplay() {
+      drain!.depth = 0
+      next.action = .deliverLatest(value, position: position)
+      return next
+    }
     while let queued = pending.popFirst() {
       if queued.isBudgeted { budgetedInQueue -= 1 }
       if let handOver = queued.handOver {
@@ -381,19 +476,7 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
         next.action = .deliverToEveryone(value)
         return next
       case .latest(let key, let value):
-        // Gone when the subscriber was cancelled since, or taken out of the list by the completion.
-        guard let position = subscribers.position(of: key) else { continue }
-        let record = subscribers.guardedFields(at: position)
-        guard record.latestValue == .queued else { continue }
-        guard record.demand > 0 else {
-          // Demand was used up meanwhile: hold the value until more is requested.
-          record.latestValue = .owedOnDemand
-          subscribers.publishFlags(at: position)
-          continue
-        }
-        record.latestValue = .notOwed
-        record.demand -= 1
-        subscribers.publishFlags(at: position)
+        guard let (value, position) = takeLatest(value, for: key) else { continue }
         drain!.depth = 0
         next.action = .deliverLatest(value, position: position)
         return next
@@ -419,6 +502,7 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
   /// Empties the list and the queue, for the core's `deinit`: the subscribers still held, to be
   /// released after the lock.
   mutating func takeEverything() -> [UnsafeMutableRawPointer] {
+    replay = nil
     var objects = subscribers.removeAll().map(\.object)
     while let queued = pending.popFirst() {
       if case .attach(let newcomer) = queued.event { objects.append(newcomer.object) }

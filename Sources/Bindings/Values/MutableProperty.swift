@@ -21,13 +21,20 @@ public final class MutableProperty<Value>: Publisher, BindingOwner, BindingEndpo
   public typealias Owner = MutableProperty<Value>
 
   @usableFromInline let subject: CurrentValueSubject<Value, Never>
-  private let liveObject = LiveObjectToken("MutableProperty")
+  @usableFromInline let liveObject: LiveObjectToken
   /// The bindings into this property.
-  public let bindings = BindingBag()
+  public let bindings: BindingBag
 
   /// Creates a property holding `value`.
+  ///
+  /// Inlinable, so that the subject's control path (a subscriber's demand and cancel, among them
+  /// the first value replayed to every new subscriber) is specialised for `Value` in the client;
+  /// made in the library, it runs as generic code that looks up type metadata on every call.
+  @inlinable
   public init(_ value: Value) {
     subject = CurrentValueSubject(value)
+    liveObject = LiveObjectToken("MutableProperty")
+    bindings = BindingBag()
   }
 
   /// The current value. Setting it sends the new value to every subscriber.

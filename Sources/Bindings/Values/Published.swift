@@ -25,6 +25,10 @@ public struct Published<Value> {
   @usableFromInline let storage: MutableProperty<Value>
 
   /// Creates the wrapper with an initial value.
+  ///
+  /// Inlinable, like ``MutableProperty/init(_:)``, so that the storage's subject is specialised for
+  /// `Value` in the client.
+  @inlinable
   public init(wrappedValue: Value) {
     storage = MutableProperty(wrappedValue)
   }

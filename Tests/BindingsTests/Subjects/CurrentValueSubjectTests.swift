@@ -144,6 +144,99 @@ struct CurrentValueSubjectTests {
     }
   }
 
+  @Test("a value sent from inside receive(subscription:) arrives after the current value it asked for")
+  func sendDuringTheSubscriptionFollowsTheCurrentValue() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let subscriber = ScriptedSubscriber<Int>(onSubscription: { subscription in
+      subscription.request(.unlimited)
+      subject.send(1)
+    })
+    subject.subscribe(subscriber)
+    #expect(subscriber.values == [0, 1])
+    subject.send(2)
+    #expect(subscriber.values == [0, 1, 2])
+    subscriber.cancel()
+  }
+
+  @Test("a value sent from inside the current value's delivery reaches every subscriber after it")
+  func sendDuringTheReplayReachesEveryone() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let first = RecordingSubscriber<Int, Never>()
+    subject.subscribe(first)
+    let second = RecordingSubscriber<Int, Never>(onValue: { value in
+      if value == 0 { subject.send(5) }
+    })
+    subject.subscribe(second)
+    #expect(first.values == [0, 5])
+    #expect(second.values == [0, 5])
+    #expect(subject.core.isIdleForTesting)
+    first.cancel()
+    second.cancel()
+  }
+
+  @Test("cancelling inside the current value's delivery stops every later value and releases the subscriber")
+  func cancelDuringTheReplay() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    weak var weakSubscriber: ScriptedSubscriber<Int>?
+    do {
+      let subscriber = ScriptedSubscriber<Int>(onSubscription: { $0.request(.unlimited) })
+      subscriber.onValue = { [unowned subscriber] _ in
+        subscriber.cancel()
+        subject.send(1)
+      }
+      weakSubscriber = subscriber
+      subject.subscribe(subscriber)
+      subject.send(2)
+      #expect(subscriber.values == [0])
+      #expect(subject.core.subscriberCount == 0)
+    }
+    #expect(weakSubscriber == nil)
+    #expect(subject.core.isIdleForTesting)
+  }
+
+  @Test("cancelling inside receive(subscription:) after asking for values: the current value is not delivered")
+  func cancelDuringTheSubscriptionAfterRequesting() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let subscriber = ScriptedSubscriber<Int>(onSubscription: { subscription in
+      subscription.request(.unlimited)
+      subscription.cancel()
+    })
+    subject.subscribe(subscriber)
+    subject.send(1)
+    #expect(subscriber.values.isEmpty)
+    #expect(subject.core.subscriberCount == 0)
+    #expect(subject.core.isIdleForTesting)
+  }
+
+  @Test("with no demand at subscribe the current value waits; a request from another thread gets the latest")
+  func noDemandAtSubscribe() async {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let recorder = RecordingSubscriber<Int, Never>(initialDemand: .none)
+    subject.subscribe(recorder)
+    subject.send(1)
+    #expect(recorder.events == [.subscription])
+    await Task.detached { recorder.request(.max(1)) }.value
+    #expect(recorder.values == [1])
+    #expect(subject.core.isIdleForTesting)
+    recorder.cancel()
+  }
+
+  @Test("a subscriber made inside the current value's delivery gets the value current when it asks")
+  func subscribeDuringTheReplay() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let late = RecordingSubscriber<Int, Never>()
+    let first = RecordingSubscriber<Int, Never>(onValue: { value in
+      guard value == 0 else { return }
+      subject.subscribe(late)
+      subject.send(1)
+    })
+    subject.subscribe(first)
+    #expect(first.values == [0, 1])
+    #expect(late.values == [1])
+    first.cancel()
+    late.cancel()
+  }
+
   @Test("concurrent sends, subscribes and cancels are safe; deliveries to one subscriber never overlap")
   func concurrentUse() {
     let subject = CurrentValueSubject<Int, Never>(-1)
@@ -161,5 +254,38 @@ struct CurrentValueSubjectTests {
     #expect(subject.core.subscriberCount == 1)
     #expect(watcher.values.last == subject.value)
     subject.send(completion: .finished)
+  }
+}
+
+/// A subscriber whose `receive(subscription:)` and `receive(_:)` run the given closures, for the
+/// re-entrant calls a `RecordingSubscriber` cannot make from inside its subscription's delivery.
+private final class ScriptedSubscriber<Input>: Subscriber, @unchecked Sendable {
+  typealias Failure = Never
+
+  private let onSubscription: (any Subscription) -> Void
+  var onValue: (Input) -> Void = { _ in }
+  private(set) var values: [Input] = []
+  private var subscription: (any Subscription)?
+
+  init(onSubscription: @escaping (any Subscription) -> Void) {
+    self.onSubscription = onSubscription
+  }
+
+  func receive(subscription: any Subscription) {
+    self.subscription = subscription
+    onSubscription(subscription)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    values.append(input)
+    onValue(input)
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {}
+
+  func cancel() {
+    subscription?.cancel()
+    subscription = nil
   }
 }

@@ -262,6 +262,62 @@ struct SubjectStateMachineTests {
     #expect(reading { machine.subscribers.guardedFields(at: position).demand } == .max(1))
   }
 
+  @Test("a first demand with nothing queued is kept as the value to replay, ahead of what is queued after it")
+  func firstDemandIsReplayedAheadOfTheQueue() {
+    var machine = Machine(current: 7)
+    guard case .handSubscription(let position) = machine.attach(newcomer(needsInitialValue: true), from: me) else {
+      Issue.record("unexpected action")
+      return
+    }
+    _ = machine.request(.unlimited, at: position, from: me)
+    #expect(reading { machine.replay?.value } == 7)
+    #expect(reading { machine.pending.isEmpty }, "the value to replay took queue storage")
+    #expect(!reading { machine.finishIfNothingQueued() }, "the drain ended with a value to replay")
+    // Sent from inside the subscription's delivery: queued behind the value to replay.
+    guard case .queued = machine.send(8, from: me, storeAfterCompletion: false) else {
+      Issue.record("a re-entrant send was not queued")
+      return
+    }
+    guard case .replay(7, position: position) = machine.afterDelivery() else {
+      Issue.record("expected the value to replay first")
+      return
+    }
+    #expect(reading { machine.subscribers.guardedFields(at: position).latestValue } == .notOwed)
+    guard case .drain = machine.afterDelivery() else {
+      Issue.record("expected the queued value to be left to the drain")
+      return
+    }
+    guard case .deliverToEveryone(8) = machine.nextEvent().action else {
+      Issue.record("expected the value sent meanwhile")
+      return
+    }
+    guard case .stopDraining = machine.nextEvent().action else { return }
+  }
+
+  @Test("a value to replay is dropped when its subscriber cancels before the drain reaches it")
+  func replayOfACancelledSubscriberIsDropped() {
+    var machine = Machine(current: 7)
+    guard case .handSubscription(let position) = machine.attach(newcomer(needsInitialValue: true), from: me) else {
+      Issue.record("unexpected action")
+      return
+    }
+    _ = machine.request(.unlimited, at: position, from: me)
+    let key = SubscriberKey(serial: reading { machine.subscribers.guardedFields(at: position).serial }, hint: position)
+    #expect(machine.cancel(key) == nil, "released while the drain runs")
+    guard case .drain = machine.afterDelivery() else {
+      Issue.record("expected the drain to release the cancelled subscriber")
+      return
+    }
+    let next = machine.nextEvent()
+    #expect(next.released.count == 1)
+    for object in next.released { SubscriberList.release(object) }
+    guard case .stopDraining = next.action else {
+      Issue.record("the value to replay reached a cancelled subscriber")
+      return
+    }
+    #expect(reading { machine.replay == nil })
+  }
+
   @Test("a current-value subscriber out of demand is owed the latest value on its next demand")
   func latestValueIsOwed() {
     var machine = Machine(current: 0)
