@@ -1,4 +1,4 @@
-// C1–C5: collection edits with one subscriber (CollectionFixtures.swift), ours and the floor, at 1k
+// C1–C6: collection edits with one subscriber (CollectionFixtures.swift), ours and the floor, at 1k
 // and 100k elements. Names are "C<n>.<size> ours|floor"; Benchmarks/run prints the time per edit, ours
 // against the floor, and the 100k time against the 1k time (O(1) per edit shows as about 1×).
 import Benchmark
@@ -34,7 +34,7 @@ private final class LazyFixture: @unchecked Sendable {
 func registerCollectionEditBenchmarks() {
   let sizes = smoke ? [(100, "1k"), (1_000, "100k")] : [(1_000, "1k"), (100_000, "100k")]
   for scenario in collectionScenarios {
-    for (size, label) in sizes {
+    for (size, label) in scenario.sizes ?? sizes {
       for (name, type) in [("ours", scenario.ours), ("floor", scenario.floor)] {
         let fixture = LazyFixture { type.init(size: size) }
         Benchmark("\(scenario.id).\(label) \(name)", configuration: configuration()) { benchmark in

@@ -7,8 +7,10 @@
 // - C3: `insert` + `remove` of a new member of a set (two edits per step).
 // - C4: set a new key's value, then remove it, in a dictionary (two edits per step).
 // - C5: `appendItem` + `removeItem` in the middle section of a sectioned array (two edits per step).
+// - C6: one set of an element of a 100-element array, in a `batchUpdate` ("ours") against the plain
+//   subscript set ("floor"), both with one subscriber: what a batch of one set costs over the set itself.
 //
-// Each runs at two sizes; the same time per edit at both is O(1) per edit.
+// C1–C5 run at two sizes; the same time per edit at both is O(1) per edit. C6 runs at 100 elements.
 import Bindings
 
 /// One collection edit scenario at a given size. `step(_:)` makes the scenario's edits once.
@@ -121,6 +123,46 @@ final class OursSectionedAppend: CollectionEditFixture {
   var seen: Int { field.count }
 }
 
+/// C6, ours: one element set inside a batch.
+final class OursArrayBatchSet: CollectionEditFixture {
+  static let editsPerStep = 1
+  let array: MutableObservableArray<Int>
+  let field = Field()
+  let token: AnyCancellable
+  let size: Int
+  init(size: Int) {
+    self.size = size
+    array = MutableObservableArray(Array(0..<size))
+    let field = field
+    token = array.sink { field.count &+= $0.change.updates.count }
+  }
+  func step(_ index: Int) {
+    let offset = (index &* 7_919) % size
+    array.batchUpdate { $0[offset] = index }
+  }
+  var seen: Int { field.count }
+}
+
+/// C6, its floor: the same set without a batch.
+final class OursArrayPlainSet: CollectionEditFixture {
+  static let editsPerStep = 1
+  let array: MutableObservableArray<Int>
+  let field = Field()
+  let token: AnyCancellable
+  let size: Int
+  init(size: Int) {
+    self.size = size
+    array = MutableObservableArray(Array(0..<size))
+    let field = field
+    token = array.sink { field.count &+= $0.change.updates.count }
+  }
+  func step(_ index: Int) {
+    let offset = (index &* 7_919) % size
+    array[offset] = index
+  }
+  var seen: Int { field.count }
+}
+
 // MARK: - Floor
 
 /// The contents, passed to one subscriber closure with the number of inserted elements.
@@ -218,11 +260,13 @@ final class FloorSectionedAppend: CollectionEditFixture {
   var seen: Int { base.field.count }
 }
 
-/// The fixtures of one scenario: ours and the floor.
+/// The fixtures of one scenario: ours and the floor, and the sizes it runs at (elements, label) when
+/// not the usual 1k and 100k.
 struct CollectionScenario {
   let id: String
   let ours: any CollectionEditFixture.Type
   let floor: any CollectionEditFixture.Type
+  var sizes: [(Int, String)]? = nil
 }
 
 var collectionScenarios: [CollectionScenario] {
@@ -232,5 +276,6 @@ var collectionScenarios: [CollectionScenario] {
     CollectionScenario(id: "C3", ours: OursSetInsert.self, floor: FloorSetInsert.self),
     CollectionScenario(id: "C4", ours: OursDictionaryUpdate.self, floor: FloorDictionaryUpdate.self),
     CollectionScenario(id: "C5", ours: OursSectionedAppend.self, floor: FloorSectionedAppend.self),
+    CollectionScenario(id: "C6", ours: OursArrayBatchSet.self, floor: OursArrayPlainSet.self, sizes: [(100, "100")]),
   ]
 }

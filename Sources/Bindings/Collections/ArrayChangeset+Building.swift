@@ -9,6 +9,7 @@ extension ArrayChangeset {
   /// relative order (the longest increasing run of origins) stay; the others are moves. A moved
   /// element whose contents also changed becomes a delete and an insert, because a list cannot
   /// move and reload one row in the same batch.
+  @usableFromInline
   init(oldCount: Int, origins: [Int?], updated: Set<Int>) {
     var present = [Bool](repeating: false, count: oldCount)
     var survivors: [(old: Int, new: Int)] = []

@@ -173,6 +173,22 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
     return result
   }
 
+  /// Edits the contents under the lock and delivers the change, as ``edit(_:)``, if no edit
+  /// happened since `version`; returns `nil` without calling `mutation` otherwise.
+  @inlinable
+  func edit<Result>(
+    ifVersion version: Int, _ mutation: (inout Contents) -> (change: Change?, result: Result)
+  ) -> Result? {
+    let (result, event) = state.withLock { state -> (Result?, EventBox?) in
+      guard state.version == version else { return (nil, nil) }
+      let (change, result) = mutation(&state.contents)
+      guard let change else { return (result, nil) }
+      return (result, state.commitForDelivery(change))
+    }
+    if let event { deliver(event) }
+    return result
+  }
+
   /// Sends `event`, which this thread committed while nobody was delivering, then delivers whatever
   /// was queued meanwhile.
   @inlinable

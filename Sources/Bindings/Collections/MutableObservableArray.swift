@@ -240,20 +240,39 @@ public final class MutableObservableArray<Element>: ObservableArray<Element> {
   /// while `body` runs, `body` runs again on the new contents, so that no edit is lost; for the same
   /// reason `body` must edit only `batch`, never this array. A batch that changes nothing sends
   /// nothing.
+  ///
+  /// - Complexity: a batch whose only edits set one offset costs what setting it on the array
+  ///   costs; see ``ArrayBatch`` for the others.
   @discardableResult
+  @inlinable
   public func batchUpdate<Result>(_ body: (inout ArrayBatch<Element>) throws -> Result) rethrows -> Result {
     while true {
       let (contents, version) = core.snapshot
-      var batch = ArrayBatch(contents)
+      var batch = ArrayBatch(consume contents)
       let result = try body(&batch)
+      if let set = batch.pendingSet {
+        // Only one offset was set: the batch lets go of the contents, so that the set is made in place.
+        batch = ArrayBatch([])
+        let replaced = core.edit(ifVersion: version) { contents in
+          let old = contents[set.offset]
+          contents[set.offset] = set.value
+          return (
+            ArrayChangeset(sortedDeletes: [], sortedInserts: [], sortedUpdates: [set.offset], sortedMoves: []), old
+          )
+        }
+        guard let replaced else { continue }
+        withExtendedLifetime(replaced) {}
+        return result
+      }
       let change = batch.changeset
       if change.isEmpty {
         if core.snapshot.version == version { return result }
         continue
       }
-      let elements = batch.elements
+      var replacement: [Element]? = batch.storage
       batch = ArrayBatch([])
-      if core.replace(ifVersion: version, with: elements, change: change) { return result }
+      // On success `replacement` holds the contents it replaced, released here after unlocking.
+      if core.exchange(ifVersion: version, with: &replacement, change: change) { return result }
     }
   }
 

@@ -28,6 +28,22 @@ struct ConcurrentEditsTests {
     #expect(checker.contents == array.contents)
   }
 
+  @Test("batches of one set from several threads lose no increment, and every change applies exactly")
+  func concurrentBatchesOfOneSet() {
+    let array = MutableObservableArray([0, 0, 0])
+    let checker = ChangeChecker(array)
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      for step in 0..<300 {
+        // One set per batch, read from the batch: an increment lost to another thread's edit would show in the sum.
+        array.batchUpdate { $0[step % 3] += 1 }
+        if thread == 0 && step % 50 == 0 { array.append(0) }
+      }
+    }
+    #expect(array.contents.reduce(0, +) == 4 * 300)
+    #expect(checker.failures.isEmpty, "\(checker.failures.prefix(3))")
+    #expect(checker.contents == array.contents)
+  }
+
   @Test("subscribing while other threads edit sees the contents once, then every later change")
   func subscribeWhileEditing() {
     let array = MutableObservableArray<Int>()

@@ -106,6 +106,132 @@ struct MutableObservableArrayTests {
     token.cancel()
   }
 
+  // MARK: A batch whose only edit is one set
+
+  @Test("a batch of one set sends the event the same set on the array sends", arguments: [0, 2, 4])
+  func batchOfOneSetIsAPlainSet(offset: Int) {
+    let plain = MutableObservableArray(["a", "b", "c", "d", "e"])
+    let batched = MutableObservableArray(["a", "b", "c", "d", "e"])
+    var plainEvents: [ObservableArrayEvent<String>] = []
+    var batchedEvents: [ObservableArrayEvent<String>] = []
+    let plainToken = plain.dropFirst().sink { plainEvents.append($0) }
+    let batchedToken = batched.dropFirst().sink { batchedEvents.append($0) }
+    plain[offset] = "X"
+    let result = batched.batchUpdate { batch in
+      batch[offset] = "X"
+      return batch.count
+    }
+    #expect(result == 5)
+    #expect(plainEvents == [ObservableArrayEvent(contents: plain.contents, change: ArrayChangeset(updates: [offset]))])
+    #expect(batchedEvents == plainEvents)
+    plainToken.cancel()
+    batchedToken.cancel()
+  }
+
+  @Test("setting one offset several times in a batch sends one update of it, with the last value")
+  func batchSettingOneOffsetTwice() {
+    let array = MutableObservableArray([1, 2, 3])
+    var events: [ObservableArrayEvent<Int>] = []
+    let token = array.dropFirst().sink { events.append($0) }
+    array.batchUpdate { batch in
+      batch[1] = 20
+      batch[1] = 200
+    }
+    #expect(events == [ObservableArrayEvent(contents: [1, 200, 3], change: ArrayChangeset(updates: [1]))])
+    token.cancel()
+  }
+
+  @Test("a batch reads back its one set through the subscript, iteration and elements")
+  func batchReadsItsOneSet() {
+    let array = MutableObservableArray(["a", "b", "c"])
+    array.batchUpdate { batch in
+      batch[1] = "B"
+      #expect(batch[1] == "B")
+      #expect(batch[0] == "a")
+      #expect(Array(batch) == ["a", "B", "c"])
+      #expect(batch.elements == ["a", "B", "c"])
+      #expect(batch.count == 3)
+    }
+    #expect(array.contents == ["a", "B", "c"])
+  }
+
+  @Test("a set followed by other edits in a batch keeps the set's offset in the changeset")
+  func batchOfOneSetThenMore() throws {
+    let array = MutableObservableArray(["a", "b", "c", "d"])
+    var events: [ObservableArrayEvent<String>] = []
+    let token = array.dropFirst().sink { events.append($0) }
+    array.batchUpdate { batch in
+      batch[2] = "C"
+      batch[0] = "A"
+    }
+    array.batchUpdate { batch in
+      batch[3] = "D"
+      batch.insert("z", at: 0)
+    }
+    array.batchUpdate { batch in
+      batch[1] = "AA"
+      batch.move(from: 1, to: 3)
+    }
+    array.batchUpdate { batch in
+      batch[0] = "zz"
+      batch.removeAll()
+    }
+    #expect(
+      events.map(\.change) == [
+        ArrayChangeset(updates: [0, 2]),
+        ArrayChangeset(inserts: [0], updates: [3]),
+        // The element set at offset 1 then moved: a delete and an insert, as for any moved and changed element.
+        ArrayChangeset(deletes: [1], inserts: [3]),
+        ArrayChangeset(deletes: [0, 1, 2, 3, 4]),
+      ]
+    )
+    var copy = ["a", "b", "c", "d"]
+    for event in events {
+      try event.change.apply(to: &copy, newContents: event.contents)
+      #expect(copy == event.contents)
+    }
+    #expect(array.contents == [])
+    token.cancel()
+  }
+
+  @Test("a batch of one set made while another edit came first runs again on the new contents")
+  func batchOfOneSetRetried() {
+    let array = MutableObservableArray([1, 2, 3])
+    var events: [ObservableArrayEvent<Int>] = []
+    let token = array.dropFirst().sink { events.append($0) }
+    var runs = 0
+    array.batchUpdate { batch in
+      runs += 1
+      // Stands for another thread's edit made while the body runs: the set below must not undo it.
+      if runs == 1 { array.append(4) }
+      batch[0] = batch.count * 10
+    }
+    #expect(runs == 2)
+    #expect(array.contents == [40, 2, 3, 4])
+    #expect(
+      events == [
+        ObservableArrayEvent(contents: [1, 2, 3, 4], change: ArrayChangeset(inserts: [3])),
+        ObservableArrayEvent(contents: [40, 2, 3, 4], change: ArrayChangeset(updates: [0])),
+      ]
+    )
+    token.cancel()
+  }
+
+  @Test("a batch of one set releases the element it replaced")
+  func batchOfOneSetReleasesTheOldElement() {
+    final class Box {}
+    weak var old: Box?
+    let array = MutableObservableArray<Box>()
+    do {
+      let box = Box()
+      old = box
+      array.append(box)
+    }
+    array.batchUpdate { $0[0] = Box() }
+    #expect(old == nil)
+    #expect(array.contents.count == 1)
+  }
+
   @Test("the standard case: [1, 2, 3] replaced by [0, 1, 3, 4] deletes offset 1 and inserts 0 and 3")
   func standardDiff() {
     let array = MutableObservableArray([1, 2, 3])
