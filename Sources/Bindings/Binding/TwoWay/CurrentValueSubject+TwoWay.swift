@@ -206,3 +206,197 @@ public func <~> <Owner: BindingOwner, Value>(
 ) -> AnyCancellable {
   fatalError("unavailable")
 }
+
+// MARK: - Optional lifting, as `<~>` lifts between two endpoints
+
+/// Binds an optional ``CurrentValueSubject`` and a non-optional endpoint both ways: `nil` sent into
+/// the subject is ignored; the rest is as for `<~>` between two endpoints.
+///
+/// ```swift
+/// let nickname = CurrentValueSubject<String?, Never>(nil)
+/// let name = MutableProperty("Ada")
+/// nickname <~> name
+/// print(nickname.value ?? "nil")   // prints "Ada"
+/// nickname.send(nil)
+/// print(name.value)                // prints "Ada"
+/// ```
+@inlinable
+@discardableResult
+public func <~> <Output, Right: BindingEndpointConvertible>(
+  left: CurrentValueSubject<Output?, Never>,
+  right: Right
+) -> AnyCancellable where Right.Value == Output {
+  left.bindingEndpoint <~> right
+}
+
+/// Binds a ``CurrentValueSubject`` and an optional endpoint both ways: `nil` written from the
+/// endpoint is ignored.
+///
+/// ```swift
+/// let name = CurrentValueSubject<String, Never>("Ada")
+/// let text = MutableProperty<String?>("typed")
+/// name <~> text
+/// print(name.value)   // prints "typed"
+/// text.value = nil
+/// print(name.value)   // prints "typed"
+/// ```
+@inlinable
+@discardableResult
+public func <~> <Output, Right: BindingEndpointConvertible>(
+  left: CurrentValueSubject<Output, Never>,
+  right: Right
+) -> AnyCancellable where Right.Value == Output? {
+  left.bindingEndpoint <~> right
+}
+
+/// Binds a non-optional endpoint and an optional ``CurrentValueSubject`` both ways: `nil` sent into
+/// the subject is ignored, and a subject holding `nil` seeds nothing.
+///
+/// ```swift
+/// let name = MutableProperty("kept")
+/// let nickname = CurrentValueSubject<String?, Never>(nil)
+/// name <~> nickname
+/// print(name.value)   // prints "kept"
+/// ```
+@inlinable
+@discardableResult
+public func <~> <Left: BindingEndpointConvertible, Output>(
+  left: Left,
+  right: CurrentValueSubject<Output?, Never>
+) -> AnyCancellable where Left.Value == Output {
+  left <~> right.bindingEndpoint
+}
+
+/// Binds an optional endpoint and a ``CurrentValueSubject`` both ways: `nil` written from the
+/// endpoint is ignored.
+///
+/// ```swift
+/// let text = MutableProperty<String?>(nil)
+/// let name = CurrentValueSubject<String, Never>("Ada")
+/// text <~> name
+/// print(text.value ?? "nil")   // prints "Ada"
+/// ```
+@inlinable
+@discardableResult
+public func <~> <Left: BindingEndpointConvertible, Output>(
+  left: Left,
+  right: CurrentValueSubject<Output, Never>
+) -> AnyCancellable where Left.Value == Output? {
+  left <~> right.bindingEndpoint
+}
+
+/// Binds an optional ``CurrentValueSubject`` and a non-optional one both ways, starting from the
+/// right one; `nil` sent into the optional one is ignored.
+///
+/// ```swift
+/// let nickname = CurrentValueSubject<String?, Never>(nil)
+/// let name = CurrentValueSubject<String, Never>("Ada")
+/// nickname <~> name
+/// print(nickname.value ?? "nil")   // prints "Ada"
+/// ```
+@inlinable
+@discardableResult
+public func <~> <Output>(
+  left: CurrentValueSubject<Output?, Never>,
+  right: CurrentValueSubject<Output, Never>
+) -> AnyCancellable {
+  left.bindingEndpoint <~> right.bindingEndpoint
+}
+
+/// Binds a ``CurrentValueSubject`` and an optional one both ways, starting from the right one;
+/// `nil` sent into the optional one is ignored, and seeds nothing.
+///
+/// ```swift
+/// let name = CurrentValueSubject<String, Never>("kept")
+/// let nickname = CurrentValueSubject<String?, Never>(nil)
+/// name <~> nickname
+/// print(name.value)   // prints "kept"
+/// ```
+@inlinable
+@discardableResult
+public func <~> <Output>(
+  left: CurrentValueSubject<Output, Never>,
+  right: CurrentValueSubject<Output?, Never>
+) -> AnyCancellable {
+  left.bindingEndpoint <~> right.bindingEndpoint
+}
+
+extension CurrentValueSubject where Failure == Never {
+  /// Binds this subject and an optional endpoint both ways, starting from the side you choose;
+  /// `nil` written from `other` is ignored.
+  ///
+  /// ```swift
+  /// let name = CurrentValueSubject<String, Never>("Ada")
+  /// let text = MutableProperty<String?>(nil)
+  /// name.bindTwoWay(with: text, initialValueFrom: .left)
+  /// print(text.value ?? "nil")   // prints "Ada"
+  /// ```
+  @inlinable
+  @discardableResult
+  public func bindTwoWay<Other: BindingEndpointConvertible>(
+    with other: Other,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable where Other.Value == Output? {
+    bindingEndpoint.bindTwoWay(with: other, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+
+  /// Binds this optional subject and a non-optional endpoint both ways, starting from the side you
+  /// choose; `nil` sent into this subject is ignored.
+  ///
+  /// ```swift
+  /// let nickname = CurrentValueSubject<String?, Never>("Addie")
+  /// let name = MutableProperty("")
+  /// nickname.bindTwoWay(with: name, initialValueFrom: .left)
+  /// print(name.value)   // prints "Addie"
+  /// ```
+  @inlinable
+  @discardableResult
+  public func bindTwoWay<Other: BindingEndpointConvertible>(
+    with other: Other,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable where Output == Other.Value? {
+    bindingEndpoint.bindTwoWay(with: other, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+}
+
+extension BindingEndpointConvertible {
+  /// Binds this non-optional endpoint and an optional `subject` both ways, starting from the side
+  /// you choose; `nil` sent into the subject is ignored.
+  ///
+  /// ```swift
+  /// let name = MutableProperty("kept")
+  /// let nickname = CurrentValueSubject<String?, Never>(nil)
+  /// name.bindTwoWay(with: nickname, initialValueFrom: .right)
+  /// print(name.value)   // prints "kept": a nil seeds nothing
+  /// ```
+  @inlinable
+  @discardableResult
+  public func bindTwoWay(
+    with subject: CurrentValueSubject<Value?, Never>,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable {
+    bindTwoWay(with: subject.bindingEndpoint, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+
+  /// Binds this optional endpoint and a non-optional `subject` both ways, starting from the side you
+  /// choose; `nil` written from this endpoint is ignored.
+  ///
+  /// ```swift
+  /// let text = MutableProperty<String?>("typed")
+  /// let name = CurrentValueSubject<String, Never>("")
+  /// text.bindTwoWay(with: name, initialValueFrom: .left)
+  /// print(name.value)   // prints "typed"
+  /// ```
+  @inlinable
+  @discardableResult
+  public func bindTwoWay<Wrapped>(
+    with subject: CurrentValueSubject<Wrapped, Never>,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable where Value == Wrapped? {
+    bindTwoWay(with: subject.bindingEndpoint, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+}
