@@ -11,7 +11,7 @@ import XCTest
 /// through GTK's getters.
 final class TwoWaySubjectGTKTests: GTKTestCase {
   /// The hidden owner the subject keeps its two-way bindings in, if it has one.
-  private func bindingOwner<Output>(
+  private static func bindingOwner<Output>(
     of subject: CurrentValueSubject<Output, Never>
   ) -> CurrentValueSubjectBindingOwner<Output>? {
     subject.core.upstreamsForTesting.lazy.compactMap { $0 as? CurrentValueSubjectBindingOwner<Output> }.first
@@ -96,7 +96,7 @@ final class TwoWaySubjectGTKTests: GTKTestCase {
         scale.reactive.value <~> volume!
         show(window)
         (weakEntry, weakScale, weakWindow) = (entry, scale, window)
-        weakNameOwner = bindingOwner(of: name!)
+        weakNameOwner = Self.bindingOwner(of: name!)
       }
       // The window keeps the widgets and their bindings with no Swift reference left.
       XCTAssertNotNil(weakEntry)
@@ -114,8 +114,8 @@ final class TwoWaySubjectGTKTests: GTKTestCase {
       XCTAssertNil(weakScale)
       XCTAssertEqual(name!.core.subscriberCount, 0, "the entry's binding no longer observes the subject")
       XCTAssertEqual(volume!.core.subscriberCount, 0, "the scale's binding no longer observes the subject")
-      XCTAssertEqual(bindingOwner(of: name!)?.bindings.count ?? 0, 0)
-      XCTAssertEqual(bindingOwner(of: volume!)?.bindings.count ?? 0, 0)
+      XCTAssertEqual(Self.bindingOwner(of: name!)?.bindings.count ?? 0, 0)
+      XCTAssertEqual(Self.bindingOwner(of: volume!)?.bindings.count ?? 0, 0)
       XCTAssertEqual(GTKLiveObjects.total, before, "\(GTKLiveObjects.self) left alive")
       name!.send("after")  // reaches nothing, and crashes nothing
       volume!.send(9)
@@ -134,12 +134,12 @@ final class TwoWaySubjectGTKTests: GTKTestCase {
       var entry: Entry? = Entry()
       weak let weakEntry = entry
       entry!.reactive.text <~> name
-      XCTAssertEqual(bindingOwner(of: name)?.bindings.count, 1)
+      XCTAssertEqual(Self.bindingOwner(of: name)?.bindings.count, 1)
       entry = nil
       GTK.drainMainLoop()
       XCTAssertNil(weakEntry)
       XCTAssertEqual(name.core.subscriberCount, 0)
-      XCTAssertEqual(bindingOwner(of: name)?.bindings.count, 0)
+      XCTAssertEqual(Self.bindingOwner(of: name)?.bindings.count, 0)
       name.send("Grace")
       XCTAssertEqual(name.value, "Grace")
     }
