@@ -194,12 +194,15 @@ public final class Stack: Widget {
   /// ```
   public var visibleChild: Widget? {
     get { gtk_stack_get_visible_child(opaque).flatMap { GObjectWrapper.wrapper(for: $0) as? Widget } }
-    set {
-      guard let newValue else { return }
-      let shown = gtk_stack_get_visible_child(opaque)
-      gtk_stack_set_visible_child(opaque, newValue.widget)
-      if let shown, shown != newValue.widget { FocusMove.out(of: shown) }
-    }
+    set { if let newValue { show(newValue.widget) } }
+  }
+
+  /// Shows `page`. A page that had the focus and gave it to nothing in the new one lets it go at
+  /// once: GTK 4.8 could otherwise leak it (see `FocusMove`).
+  private func show(_ page: UnsafeMutablePointer<GtkWidget>) {
+    let shown = gtk_stack_get_visible_child(opaque)
+    gtk_stack_set_visible_child(opaque, page)
+    if let shown, shown != page { FocusMove.out(of: shown) }
   }
 
   /// The name of the page shown (`visible-child-name`); `nil` while the stack is empty.
@@ -213,14 +216,11 @@ public final class Stack: Widget {
     get { gtk_stack_get_visible_child_name(opaque).map { String(cString: $0) } }
     set {
       guard let newValue else { return }
-      guard gtk_stack_get_child_by_name(opaque, newValue) != nil else {
+      guard let page = gtk_stack_get_child_by_name(opaque, newValue) else {
         reportStackProblem("no page is named \"\(newValue)\"; the visible page stays \(visiblePageName ?? "none")")
         return
       }
-      let shown = gtk_stack_get_visible_child(opaque)
-      gtk_stack_set_visible_child_name(opaque, newValue)
-      // A page that had the focus and gave it to none in the new one: GTK 4.8 could leak it (see FocusMove).
-      if let shown, shown != gtk_stack_get_visible_child(opaque) { FocusMove.out(of: shown) }
+      show(page)
     }
   }
 
