@@ -14,9 +14,11 @@ import Synchronization
 /// Unlike Combine's, the projected publisher (`$name`) publishes after the property changed (reading
 /// the property inside a subscriber gives the new value, where Combine's gives the old one), and
 /// it replays the current value to each new subscriber, so a binding made from it (`label.reactive.text <~ viewModel.$name`) takes the
-/// current value at once. It is also a target and a two-way endpoint: `form.$name <~>
-/// viewModel.$name`. The storage is a ``MutableProperty``; bindings into `$name` live as long as the
-/// property does.
+/// current value at once. Where the property is settable, `$name` is also a target and a two-way
+/// endpoint (`viewModel.$name <~ source`, `form.$name <~> viewModel.$name`,
+/// `source.bind(to: &viewModel.$name)`): these take `$name` `inout`, as Combine's `assign(to:)` does,
+/// so a `@Published private(set) var` cannot be written through `$name` from outside its type. The
+/// storage is a ``MutableProperty``; bindings into `$name` live as long as the property does.
 ///
 /// On Apple platforms, a file that imports both Combine and Bindings can write
 /// `@Bindings.Published` to pick this one.
@@ -55,7 +57,8 @@ public struct Published<Value> {
 
   /// The publisher of a `@Published` property: its current value on subscribe, then every change.
   ///
-  /// It never fails. It is also a binding target and a two-way endpoint for the property.
+  /// It never fails. Where the property is settable, it is also a binding target and a two-way
+  /// endpoint for the property, taken `inout` (`model.$name <~ source`, `bind(to: &model.$name)`).
   ///
   /// ```swift
   /// final class Model { @Published var name = "Ada" }
@@ -63,14 +66,11 @@ public struct Published<Value> {
   /// let token = model.$name.sink { print($0) }   // prints "Ada"
   /// model.name = "Grace"                         // prints "Grace"
   /// ```
-  public struct Publisher: Bindings.Publisher, BindingEndpointConvertible {
+  public struct Publisher: Bindings.Publisher {
     /// The property's values: the current one on subscribe, then every change.
     public typealias Output = Value
     /// This publisher never fails.
     public typealias Failure = Never
-    /// The property's storage owns the bindings into it: they last as long as the property does.
-    public typealias Owner = MutableProperty<Value>
-
     @usableFromInline let storage: MutableProperty<Value>
 
     @inlinable
@@ -91,8 +91,10 @@ public struct Published<Value> {
       storage.value
     }
 
-    /// The property as a two-way endpoint: `<~>` writes into it and observes its changes.
-    public var bindingEndpoint: BindingEndpoint<MutableProperty<Value>, Value> {
+    /// The property as a two-way endpoint. Not public: a by-value endpoint would write the property
+    /// where its setter is not visible; the public forms take `$name` `inout`.
+    @usableFromInline
+    var bindingEndpoint: BindingEndpoint<MutableProperty<Value>, Value> {
       storage.bindingEndpoint
     }
   }

@@ -1,0 +1,313 @@
+// Bindings into a `@Published` property go through `$property` passed `inout`, as Combine's
+// `assign(to: &$property)` does: an `inout` argument compiles only where the property's setter is
+// visible, so a `@Published private(set) var` can be bound into only inside its type. Operators take
+// their `inout` operands without `&` (`model.$name <~ source`); methods take `&model.$name`.
+// Each form forwards to the property's storage, the same target and endpoint as before.
+
+// MARK: - One way
+
+/// Binds `source` to a `@Published` property, where the property is settable.
+///
+/// ```swift
+/// final class Model { @Published private(set) var name = ""
+///   func follow(_ source: some Publisher<String, Never>) { $name <~ source }   // compiles here only
+/// }
+/// ```
+@discardableResult
+@inlinable
+public func <~ <Value, Source: Publisher>(
+  target: inout Published<Value>.Publisher,
+  source: Source
+) -> AnyCancellable where Source.Output == Value, Source.Failure == Never {
+  target.storage <~ source
+}
+
+/// Binds `source` to an optional `@Published` property, wrapping each value.
+@discardableResult
+@inlinable
+public func <~ <Wrapped, Source: Publisher>(
+  target: inout Published<Wrapped?>.Publisher,
+  source: Source
+) -> AnyCancellable where Source.Output == Wrapped, Source.Failure == Never {
+  target.storage <~ source
+}
+
+/// Binds `source` to a `@Published` property; the same as `model.$name <~ source`.
+///
+/// ```swift
+/// nameField.reactive.text.compactMap { $0 } ~> model.$name
+/// ```
+@discardableResult
+@inlinable
+public func ~> <Value, Source: Publisher>(
+  source: Source,
+  target: inout Published<Value>.Publisher
+) -> AnyCancellable where Source.Output == Value, Source.Failure == Never {
+  target.storage <~ source
+}
+
+/// Binds `source` to an optional `@Published` property, wrapping each value.
+@discardableResult
+@inlinable
+public func ~> <Wrapped, Source: Publisher>(
+  source: Source,
+  target: inout Published<Wrapped?>.Publisher
+) -> AnyCancellable where Source.Output == Wrapped, Source.Failure == Never {
+  target.storage <~ source
+}
+
+extension Publisher where Failure == Never {
+  /// Binds this publisher to a `@Published` property, recording where the binding was made; the
+  /// same as `model.$name <~ self` otherwise.
+  ///
+  /// ```swift
+  /// nameSource.bind(to: &model.$name)
+  /// ```
+  @discardableResult
+  @inlinable
+  public func bind(
+    to target: inout Published<Output>.Publisher,
+    fileID: String = #fileID,
+    line: UInt = #line
+  ) -> AnyCancellable {
+    bind(to: target.storage, fileID: fileID, line: line)
+  }
+
+  /// Binds this publisher to an optional `@Published` property, wrapping each value.
+  ///
+  /// ```swift
+  /// nameSource.bind(to: &model.$nickname)   // `nickname` is a String?
+  /// ```
+  @discardableResult
+  @inlinable
+  public func bind(
+    to target: inout Published<Output?>.Publisher,
+    fileID: String = #fileID,
+    line: UInt = #line
+  ) -> AnyCancellable {
+    bind(to: target.storage, fileID: fileID, line: line)
+  }
+}
+
+// MARK: - Two way
+
+/// Binds a `@Published` property and an endpoint both ways, where the property is settable; the
+/// rules are those of `<~>` between two endpoints.
+///
+/// ```swift
+/// model.$name <~> entry.reactive.text   // the entry, a control, shows the model's name
+/// ```
+@discardableResult
+@inlinable
+public func <~> <Value, Right: BindingEndpointConvertible>(
+  left: inout Published<Value>.Publisher,
+  right: Right
+) -> AnyCancellable where Right.Value == Value {
+  left.storage <~> right
+}
+
+/// Binds an endpoint and a `@Published` property both ways, where the property is settable.
+///
+/// ```swift
+/// entry.reactive.text <~> model.$name
+/// ```
+@discardableResult
+@inlinable
+public func <~> <Left: BindingEndpointConvertible, Value>(
+  left: Left,
+  right: inout Published<Value>.Publisher
+) -> AnyCancellable where Left.Value == Value {
+  left <~> right.storage
+}
+
+/// Binds two `@Published` properties both ways, where both are settable.
+///
+/// ```swift
+/// form.$name <~> profile.$name
+/// ```
+@discardableResult
+@inlinable
+public func <~> <Value>(
+  left: inout Published<Value>.Publisher,
+  right: inout Published<Value>.Publisher
+) -> AnyCancellable {
+  left.storage <~> right.storage
+}
+
+/// Binds an optional `@Published` property and a non-optional endpoint both ways: `nil` written
+/// into the property is ignored.
+@discardableResult
+@inlinable
+public func <~> <Wrapped, Right: BindingEndpointConvertible>(
+  left: inout Published<Wrapped?>.Publisher,
+  right: Right
+) -> AnyCancellable where Right.Value == Wrapped {
+  left.storage <~> right
+}
+
+/// Binds a `@Published` property and an optional endpoint both ways: `nil` written from the
+/// endpoint is ignored.
+@discardableResult
+@inlinable
+public func <~> <Value, Right: BindingEndpointConvertible>(
+  left: inout Published<Value>.Publisher,
+  right: Right
+) -> AnyCancellable where Right.Value == Value? {
+  left.storage <~> right
+}
+
+/// Binds an optional endpoint and a `@Published` property both ways: `nil` written from the
+/// endpoint is ignored.
+@discardableResult
+@inlinable
+public func <~> <Left: BindingEndpointConvertible, Value>(
+  left: Left,
+  right: inout Published<Value>.Publisher
+) -> AnyCancellable where Left.Value == Value? {
+  left <~> right.storage
+}
+
+/// Binds a non-optional endpoint and an optional `@Published` property both ways: `nil` written
+/// into the property is ignored.
+@discardableResult
+@inlinable
+public func <~> <Left: BindingEndpointConvertible, Wrapped>(
+  left: Left,
+  right: inout Published<Wrapped?>.Publisher
+) -> AnyCancellable where Left.Value == Wrapped {
+  left <~> right.storage
+}
+
+/// Binds a `@Published` property and a ``CurrentValueSubject`` both ways, where the property is
+/// settable; the rules are those of `<~>` between a subject and an endpoint.
+///
+/// ```swift
+/// model.$name <~> name   // name: CurrentValueSubject<String, Never>
+/// ```
+@discardableResult
+@inlinable
+public func <~> <Value>(
+  left: inout Published<Value>.Publisher,
+  right: CurrentValueSubject<Value, Never>
+) -> AnyCancellable {
+  left.storage <~> right
+}
+
+/// Binds a ``CurrentValueSubject`` and a `@Published` property both ways, where the property is
+/// settable.
+///
+/// ```swift
+/// name <~> model.$name   // name: CurrentValueSubject<String, Never>
+/// ```
+@discardableResult
+@inlinable
+public func <~> <Value>(
+  left: CurrentValueSubject<Value, Never>,
+  right: inout Published<Value>.Publisher
+) -> AnyCancellable {
+  left <~> right.storage
+}
+
+extension Published.Publisher {
+  /// Binds this property and `other` both ways, starting from the side you choose, where the
+  /// property is settable (the method is `mutating` for that reason only: it writes the property's
+  /// storage, never the publisher).
+  ///
+  /// ```swift
+  /// model.$name.bindTwoWay(with: entry.reactive.text, initialValueFrom: .left)
+  /// ```
+  @inlinable
+  @discardableResult
+  public mutating func bindTwoWay<Other: BindingEndpointConvertible>(
+    with other: Other,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable where Other.Value == Value {
+    storage.bindTwoWay(with: other, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+
+  /// Binds this property and a ``CurrentValueSubject`` both ways, starting from the side you choose.
+  ///
+  /// ```swift
+  /// model.$name.bindTwoWay(with: name, initialValueFrom: .left)   // name: CurrentValueSubject
+  /// ```
+  @inlinable
+  @discardableResult
+  public mutating func bindTwoWay(
+    with subject: CurrentValueSubject<Value, Never>,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable {
+    storage.bindTwoWay(with: subject, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+
+  /// Binds this property and another `@Published` property both ways, starting from the side you
+  /// choose, where both are settable.
+  ///
+  /// ```swift
+  /// form.$name.bindTwoWay(with: &profile.$name, initialValueFrom: .left)
+  /// ```
+  @inlinable
+  @discardableResult
+  public mutating func bindTwoWay(
+    with other: inout Published<Value>.Publisher,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable {
+    storage.bindTwoWay(with: other.storage, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+}
+
+extension Published.Publisher {
+  /// The property as an endpoint of another type, for two-way bindings through a conversion, where
+  /// the property is settable (the method is `mutating` for that reason only); see
+  /// ``BindingEndpoint/converted(_:back:)``.
+  ///
+  /// ```swift
+  /// $fahrenheit <~> $celsius.converted({ Double($0).map { String($0 * 9 / 5 + 32) } },
+  ///                                   back: { Double($0).map { String(($0 - 32) * 5 / 9) } })
+  /// ```
+  @inlinable
+  public mutating func converted<Converted>(
+    _ forward: @escaping (Value) -> Converted?,
+    back: @escaping (Converted) -> Value?
+  ) -> BindingEndpoint<MutableProperty<Value>, Converted> {
+    storage.converted(forward, back: back)
+  }
+}
+
+extension BindingEndpointConvertible {
+  /// Binds this endpoint and a `@Published` property both ways, starting from the side you choose,
+  /// where the property is settable.
+  ///
+  /// ```swift
+  /// entry.reactive.text.bindTwoWay(with: &model.$name, initialValueFrom: .right)
+  /// ```
+  @inlinable
+  @discardableResult
+  public func bindTwoWay(
+    with other: inout Published<Value>.Publisher,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable {
+    bindTwoWay(with: other.storage, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+}
+
+extension CurrentValueSubject where Failure == Never {
+  /// Binds this subject and a `@Published` property both ways, starting from the side you choose,
+  /// where the property is settable.
+  ///
+  /// ```swift
+  /// name.bindTwoWay(with: &model.$name, initialValueFrom: .left)
+  /// ```
+  @inlinable
+  @discardableResult
+  public func bindTwoWay(
+    with other: inout Published<Output>.Publisher,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable {
+    bindTwoWay(with: other.storage, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+}
