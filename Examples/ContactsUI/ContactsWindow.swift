@@ -81,7 +81,7 @@ public final class ContactsWindow {
     favorite.reactive.isActive <~> form.$isFavorite
     rating.reactive.value <~> form.$rating
     // With nothing selected the form has no group, and the drop-down shows none: meant, so not reported.
-    group.reactive.selected.bindTwoWay(with: form.$group, initialValueFrom: .right, reportsEmptyOverwrite: false)
+    group.reactive.selected.bindTwoWay(with: &form.$group, initialValueFrom: .right, reportsEmptyOverwrite: false)
     for field in [firstName, lastName, email, phone] as [Widget] + [favorite, rating, group] {
       field.reactive.isSensitive <~ form.$isEditable
     }

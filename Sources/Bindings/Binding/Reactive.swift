@@ -260,6 +260,20 @@ extension BindingTarget {
   ) -> AnyCancellable {
     fatalError("unavailable")
   }
+
+  /// A key-path target is write-only: bind both ways through the property's own endpoint.
+  @available(
+    *, unavailable,
+    message:
+      "a reactive key-path target only writes; observe the property itself: for `@Published var text` that is `$text` (field.$text.sink { … }, which is also a target and a <~> endpoint); for an @Observable model, model.observe(\\.text)"
+  )
+  @discardableResult
+  public func bindTwoWay(
+    with other: Published<Value>.Publisher, initialValueFrom side: TwoWayBindingSide,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable {
+    fatalError("unavailable")
+  }
 }
 
 /// A key-path target is write-only: bind both ways through the property's own endpoint (`$text`).
@@ -297,6 +311,32 @@ public func <~> <Left: BindingEndpointConvertible, Owner: BindingOwner, Value>(
 @discardableResult
 public func ~> <Owner: BindingOwner, Value, Target>(
   source: BindingTarget<Owner, Value>, target: Target
+) -> AnyCancellable {
+  fatalError("unavailable")
+}
+
+/// A key-path target is write-only: bind both ways through the property's own endpoint (`$text`).
+@available(
+  *, unavailable,
+  message:
+    "a reactive key-path target only writes; observe the property itself: for `@Published var text` that is `$text` (field.$text.sink { … }, which is also a target and a <~> endpoint); for an @Observable model, model.observe(\\.text)"
+)
+@discardableResult
+public func <~> <Owner: BindingOwner, Value>(
+  left: BindingTarget<Owner, Value>, right: Published<Value>.Publisher
+) -> AnyCancellable {
+  fatalError("unavailable")
+}
+
+/// A key-path target is write-only: bind both ways through the property's own endpoint (`$text`).
+@available(
+  *, unavailable,
+  message:
+    "a reactive key-path target only writes; observe the property itself: for `@Published var text` that is `$text` (field.$text.sink { … }, which is also a target and a <~> endpoint); for an @Observable model, model.observe(\\.text)"
+)
+@discardableResult
+public func <~> <Owner: BindingOwner, Value>(
+  left: Published<Value>.Publisher, right: BindingTarget<Owner, Value>
 ) -> AnyCancellable {
   fatalError("unavailable")
 }

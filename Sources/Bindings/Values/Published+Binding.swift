@@ -208,6 +208,50 @@ public func <~> <Value>(
   left <~> right.storage
 }
 
+/// Binds an optional `@Published` property and a non-optional ``CurrentValueSubject`` both ways:
+/// `nil` written into the property is ignored.
+@discardableResult
+@inlinable
+public func <~> <Wrapped>(
+  left: inout Published<Wrapped?>.Publisher,
+  right: CurrentValueSubject<Wrapped, Never>
+) -> AnyCancellable {
+  left.storage <~> right
+}
+
+/// Binds a `@Published` property and an optional ``CurrentValueSubject`` both ways: `nil` sent into
+/// the subject is ignored.
+@discardableResult
+@inlinable
+public func <~> <Value>(
+  left: inout Published<Value>.Publisher,
+  right: CurrentValueSubject<Value?, Never>
+) -> AnyCancellable {
+  left.storage <~> right
+}
+
+/// Binds a non-optional ``CurrentValueSubject`` and an optional `@Published` property both ways:
+/// `nil` written into the property is ignored.
+@discardableResult
+@inlinable
+public func <~> <Wrapped>(
+  left: CurrentValueSubject<Wrapped, Never>,
+  right: inout Published<Wrapped?>.Publisher
+) -> AnyCancellable {
+  left <~> right.storage
+}
+
+/// Binds an optional ``CurrentValueSubject`` and a `@Published` property both ways: `nil` sent into
+/// the subject is ignored.
+@discardableResult
+@inlinable
+public func <~> <Value>(
+  left: CurrentValueSubject<Value?, Never>,
+  right: inout Published<Value>.Publisher
+) -> AnyCancellable {
+  left <~> right.storage
+}
+
 extension Published.Publisher {
   /// Binds this property and `other` both ways, starting from the side you choose, where the
   /// property is settable (the method is `mutating` for that reason only: it writes the property's
@@ -310,4 +354,109 @@ extension CurrentValueSubject where Failure == Never {
   ) -> AnyCancellable {
     bindTwoWay(with: other.storage, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
   }
+}
+
+// MARK: - Helpful errors, as for the by-value targets
+
+/// A source that can fail cannot be bound: a binding has nowhere to send the error.
+@available(
+  *,
+  unavailable,
+  message: "the source can fail: handle the error first, e.g. with replaceError(with:), catch, or assertNoFailure()"
+)
+@discardableResult
+public func <~ <Value, Source: Publisher>(
+  target: inout Published<Value>.Publisher,
+  source: Source
+) -> AnyCancellable where Source.Output == Value {
+  fatalError("unavailable")
+}
+
+/// A source that can fail cannot be bound: a binding has nowhere to send the error.
+@available(
+  *,
+  unavailable,
+  message: "the source can fail: handle the error first, e.g. with replaceError(with:), catch, or assertNoFailure()"
+)
+@discardableResult
+public func ~> <Value, Source: Publisher>(
+  source: Source,
+  target: inout Published<Value>.Publisher
+) -> AnyCancellable where Source.Output == Value {
+  fatalError("unavailable")
+}
+
+/// A source whose values are not of the property's type cannot be bound.
+@available(
+  *,
+  unavailable,
+  message:
+    "the source's Output is not the target's Value (nor its optional): convert the values first, e.g. model.$title <~ count.map { String($0) }"
+)
+@discardableResult
+public func <~ <Value, Source: Publisher>(
+  target: inout Published<Value>.Publisher,
+  source: Source
+) -> AnyCancellable where Source.Failure == Never {
+  fatalError("unavailable")
+}
+
+/// A source whose values are not of the property's type cannot be bound.
+@available(
+  *,
+  unavailable,
+  message:
+    "the source's Output is not the target's Value (nor its optional): convert the values first, e.g. count.map { String($0) } ~> model.$title"
+)
+@discardableResult
+public func ~> <Value, Source: Publisher>(
+  source: Source,
+  target: inout Published<Value>.Publisher
+) -> AnyCancellable where Source.Failure == Never {
+  fatalError("unavailable")
+}
+
+/// A source of numbers (or other values with a text form) cannot drive a `String` property directly.
+@available(
+  *,
+  unavailable,
+  message:
+    "the target takes String and the source's values are not strings: convert them first with .map(String.init), e.g. model.$title <~ count.map(String.init)"
+)
+@discardableResult
+public func <~ <Source: Publisher>(
+  target: inout Published<String>.Publisher,
+  source: Source
+) -> AnyCancellable where Source.Output: LosslessStringConvertible, Source.Failure == Never {
+  fatalError("unavailable")
+}
+
+/// A `@Published` property and an endpoint of unrelated types cannot be bound both ways.
+@available(
+  *,
+  unavailable,
+  message:
+    "the two sides of <~> hold different types: convert one side with .converted(_:back:), e.g. amount <~> text.converted({ Double($0) }, back: { String($0) })"
+)
+@discardableResult
+public func <~> <Value, Right: BindingEndpointConvertible>(
+  left: inout Published<Value>.Publisher,
+  right: Right
+) -> AnyCancellable {
+  fatalError("unavailable")
+}
+
+/// An endpoint and a `@Published` property of unrelated types cannot be bound both ways.
+@available(
+  *,
+  unavailable,
+  message:
+    "the two sides of <~> hold different types: convert one side with .converted(_:back:), e.g. amount <~> text.converted({ Double($0) }, back: { String($0) })"
+)
+@discardableResult
+public func <~> <Left: BindingEndpointConvertible, Value>(
+  left: Left,
+  right: inout Published<Value>.Publisher
+) -> AnyCancellable {
+  fatalError("unavailable")
 }

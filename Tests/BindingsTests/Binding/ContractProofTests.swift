@@ -40,7 +40,7 @@ struct ContractProofTests {
     let third = PassthroughSubject<String, Never>()
 
     first ~> field.reactive.text
-    second.bind(to: field.$text)
+    second.bind(to: &field.$text)
     #expect(first.core.subscriberCount == 0)
 
     third ~> field.$text

@@ -351,7 +351,7 @@ extension MainThreadSerialized {
       }
       let field = TextField()
       let viewModel = ViewModel()
-      field.$text.bindTwoWay(with: viewModel.$name, initialValueFrom: .left)
+      field.$text.bindTwoWay(with: &viewModel.$name, initialValueFrom: .left)
       #expect(viewModel.name == "draft")
       field.$text <~> viewModel.$name
       #expect(field.text == "draft")

@@ -96,7 +96,7 @@ struct TwoWayCurrentValueSubjectTests {
   func bindTwoWayBothWays() {
     let subject = CurrentValueSubject<String, Never>("Ada")
     let model = Profile()
-    subject.bindTwoWay(with: model.$name, initialValueFrom: .left)
+    subject.bindTwoWay(with: &model.$name, initialValueFrom: .left)
     #expect(model.name == "Ada")
 
     let otherSubject = CurrentValueSubject<String, Never>("Ada")

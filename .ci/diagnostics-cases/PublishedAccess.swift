@@ -1,0 +1,50 @@
+// Compile-fail cases for writing a `@Published private(set)` property through `$x` from outside its
+// type; checked by .ci/diagnostics. Every binding into `$x` takes it `inout`, as Combine's
+// `assign(to: &$x)` does, so it compiles only where the property's setter is visible.
+import Bindings
+
+final class SearchModel: BindingOwner {
+  let bindings = BindingBag()
+  @Published private(set) var results = ""
+  @Published private(set) var count = 0
+
+  // Inside the type, every form compiles.
+  func bindInside(source: MutableProperty<String>, other: MutableProperty<String>) {
+    $results <~ source
+    source ~> $results
+    $results <~> other
+    other <~> $results
+    source.bind(to: &$results)
+    $results.bindTwoWay(with: other, initialValueFrom: .left)
+  }
+}
+
+final class Field: BindingOwner {
+  let bindings = BindingBag()
+  @Published var text = ""
+}
+
+func writeFromOutside(
+  model: SearchModel, source: MutableProperty<String>, other: MutableProperty<String>, field: Field,
+  subject: CurrentValueSubject<String, Never>
+) {
+  model.$results <~ source  // expect-error: setter is inaccessible
+  source ~> model.$results  // expect-error: setter is inaccessible
+  model.$results <~> other  // expect-error: setter is inaccessible
+  other <~> model.$results  // expect-error: setter is inaccessible
+  field.$text <~> model.$results  // expect-error: setter is inaccessible
+  subject <~> model.$results  // expect-error: setter is inaccessible
+  source.bind(to: &model.$results)  // expect-error: setter is inaccessible
+  model.$results.bindTwoWay(with: other, initialValueFrom: .left)  // expect-error: setter is inaccessible
+  other.bindTwoWay(with: &model.$results, initialValueFrom: .right)  // expect-error: setter is inaccessible
+  _ = model.$results.bindingEndpoint  // expect-error: 'bindingEndpoint' is inaccessible due to 'internal' protection level
+  _ = model.$results.converted({ $0 }, back: { $0 })  // expect-error: setter is inaccessible
+  source.bind(to: model.$results)  // expect-error: no exact matches in call to instance method 'bind'
+}
+
+func readFromOutside(model: SearchModel, label: MutableProperty<String>) {
+  // Reading stays open: `$results` is a publisher and a binding source everywhere.
+  label <~ model.$results
+  model.$count.map { String($0) } ~> label
+  _ = model.$results.sink { _ in }
+}

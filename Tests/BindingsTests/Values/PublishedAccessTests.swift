@@ -1,0 +1,207 @@
+import BindingsTesting
+import Testing
+
+@testable import Bindings
+
+/// A model whose properties only it may write; every binding into them is made inside the type.
+private final class SearchModel {
+  @Published private(set) var query = "initial"
+  @Published private(set) var nickname: String? = nil
+
+  func follow(_ source: some Publisher<String, Never>) -> AnyCancellable { $query <~ source }
+  func flow(_ source: some Publisher<String, Never>) -> AnyCancellable { source ~> $query }
+  func followMethod(_ source: some Publisher<String, Never>) -> AnyCancellable { source.bind(to: &$query) }
+  func followLifted(_ source: some Publisher<String, Never>) -> AnyCancellable { $nickname <~ source }
+  func flowLifted(_ source: some Publisher<String, Never>) -> AnyCancellable { source ~> $nickname }
+  func followLiftedMethod(_ source: some Publisher<String, Never>) -> AnyCancellable {
+    source.bind(to: &$nickname)
+  }
+  func bindLeft(_ other: BindingEndpoint<MutableProperty<String>, String>) -> AnyCancellable { $query <~> other }
+  func bindRight(_ other: BindingEndpoint<MutableProperty<String>, String>) -> AnyCancellable { other <~> $query }
+  func bindSubject(_ subject: CurrentValueSubject<String, Never>) -> AnyCancellable { subject <~> $query }
+  func bindSubjectRight(_ subject: CurrentValueSubject<String, Never>) -> AnyCancellable { $query <~> subject }
+  func bindTwoWay(_ other: MutableProperty<String>, from side: TwoWayBindingSide?) -> AnyCancellable {
+    $query.bindTwoWay(with: other, initialValueFrom: side)
+  }
+  func bindNickname(_ other: MutableProperty<String>) -> AnyCancellable { $nickname <~> other }
+  func bindToNickname(_ other: MutableProperty<String>) -> AnyCancellable { other <~> $nickname }
+  func bindModels(_ other: Form) -> AnyCancellable { $query <~> other.$text }
+}
+
+private final class Form {
+  @Published var text = "form"
+  @Published var optionalText: String? = nil
+}
+
+/// A control's endpoint: it never seeds a two-way binding.
+private func control(_ value: String) -> (MutableProperty<String>, BindingEndpoint<MutableProperty<String>, String>) {
+  let property = MutableProperty(value)
+  return (property, property.bindingEndpoint.asControl())
+}
+
+@Suite("Published access: bindings into $x take it inout", .releasesEveryObject)
+struct PublishedAccessTests {
+  @Test("<~, ~> and bind(to: &) write a private(set) property from inside its type")
+  func oneWayInside() {
+    for bind in [SearchModel.follow, SearchModel.flow, SearchModel.followMethod] {
+      let model = SearchModel()
+      let source = MutableProperty("first")
+      let token = bind(model)(source)
+      #expect(model.query == "first")
+      source.value = "second"
+      #expect(model.query == "second")
+      token.cancel()
+      source.value = "third"
+      #expect(model.query == "second")
+    }
+  }
+
+  @Test("<~, ~> and bind(to: &) lift values into an optional property")
+  func oneWayLifted() {
+    for bind in [SearchModel.followLifted, SearchModel.flowLifted, SearchModel.followLiftedMethod] {
+      let model = SearchModel()
+      let source = PassthroughSubject<String, Never>()
+      _ = bind(model)(source)
+      #expect(model.nickname == nil)
+      source.send("Ada")
+      #expect(model.nickname == "Ada")
+    }
+  }
+
+  @Test("every form writes a plain var's property from another type")
+  func plainVarFromOutside() {
+    let form = Form()
+    let source = MutableProperty("a")
+    form.$text <~ source
+    #expect(form.text == "a")
+    MutableProperty("b") ~> form.$text
+    #expect(form.text == "b")
+    MutableProperty("c").bind(to: &form.$text)
+    #expect(form.text == "c")
+    form.$optionalText <~ MutableProperty("d")
+    #expect(form.optionalText == "d")
+    MutableProperty("e").bind(to: &form.$optionalText)
+    #expect(form.optionalText == "e")
+
+    let other = Form()
+    other.text = "other"
+    form.$text <~> other.$text
+    #expect(form.text == "other")
+    form.text = "typed"
+    #expect(other.text == "typed")
+
+    let subject = CurrentValueSubject<String, Never>("subject")
+    subject.bindTwoWay(with: &form.$text, initialValueFrom: .left)
+    #expect(form.text == "subject")
+    form.$text.bindTwoWay(with: subject, initialValueFrom: .right)
+    subject.send("sent")
+    #expect(form.text == "sent")
+
+    let property = MutableProperty("property")
+    property.bindTwoWay(with: &form.$text, initialValueFrom: .left)
+    #expect(form.text == "property")
+    form.$optionalText <~> property
+    #expect(form.optionalText == "property")
+    form.$text.bindTwoWay(with: &other.$text, initialValueFrom: .left)
+    #expect(other.text == "property")
+  }
+
+  @Test("the model's value survives a fresh control's default in both operand orders")
+  func seedingWithAControl() {
+    for bind in [SearchModel.bindLeft, SearchModel.bindRight] {
+      let model = SearchModel()
+      let (field, endpoint) = control("")
+      _ = bind(model)(endpoint)
+      #expect(model.query == "initial")
+      #expect(field.value == "initial")
+      field.value = "typed"
+      #expect(model.query == "typed")
+    }
+  }
+
+  @Test("with a model on the other side, the right side seeds, as between two endpoints")
+  func seedingBetweenModels() {
+    let model = SearchModel()
+    let form = Form()
+    _ = model.bindModels(form)
+    #expect(model.query == "form")
+    form.text = "edited"
+    #expect(model.query == "edited")
+
+    let other = SearchModel()
+    let subject = CurrentValueSubject<String, Never>("subject")
+    _ = other.bindSubjectRight(subject)
+    #expect(other.query == "subject")
+    let third = SearchModel()
+    let kept = CurrentValueSubject<String, Never>("kept")
+    _ = third.bindSubject(kept)
+    #expect(kept.value == "initial")
+    kept.send("sent")
+    #expect(third.query == "sent")
+  }
+
+  @Test("bindTwoWay(with:initialValueFrom:) on $x keeps the chosen side's value")
+  func bindTwoWaySides() {
+    let model = SearchModel()
+    let other = MutableProperty("other")
+    _ = model.bindTwoWay(other, from: .left)
+    #expect(other.value == "initial")
+    let second = SearchModel()
+    let third = MutableProperty("third")
+    _ = second.bindTwoWay(third, from: .right)
+    #expect(second.query == "third")
+    let fourth = SearchModel()
+    let untouched = MutableProperty("untouched")
+    _ = fourth.bindTwoWay(untouched, from: nil)
+    #expect(fourth.query == "initial" && untouched.value == "untouched")
+    untouched.value = "changed"
+    #expect(fourth.query == "changed")
+  }
+
+  @Test("<~> lifts between an optional property and a non-optional endpoint, in both orders")
+  func twoWayLifted() {
+    let model = SearchModel()
+    let name = MutableProperty("Ada")
+    _ = model.bindNickname(name)
+    #expect(model.nickname == "Ada")
+    name.value = "Grace"
+    #expect(model.nickname == "Grace")
+
+    let second = SearchModel()
+    let other = MutableProperty("kept")
+    _ = second.bindToNickname(other)
+    #expect(other.value == "kept")  // a nil seeds nothing
+  }
+
+  @Test("bindings into $x are one target with the property's other bindings: a new <~ replaces the old")
+  func sameIdentity() {
+    let form = Form()
+    let first = MutableProperty("first")
+    let second = MutableProperty("second")
+    form.$text <~ first
+    form.$text <~ second
+    first.value = "ignored"
+    #expect(form.text == "second")
+  }
+
+  @Test("bindings through inout $x do not keep the model or the source alive")
+  func lifetimes() {
+    weak var weakModel: SearchModel?
+    weak var weakSource: MutableProperty<String>?
+    weak var weakForm: Form?
+    do {
+      let model = SearchModel()
+      let source = MutableProperty("value")
+      let form = Form()
+      weakModel = model
+      weakSource = source
+      weakForm = form
+      _ = model.follow(source)
+      _ = model.bindModels(form)
+      form.$text <~ model.$query
+    }
+    #expect(weakModel == nil)
+    #expect(weakSource == nil)
+    #expect(weakForm == nil)
+  }
+}
