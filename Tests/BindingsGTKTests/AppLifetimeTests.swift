@@ -105,6 +105,38 @@ final class AppLifetimeTests: GTKTestCase {
       XCTAssertEqual(log.messages, [])
     }
   }
+
+  func testNoReportWhenADialogBoundIntoTheModelIsDestroyedWithTheWindowThatKeptTheModel() {
+    onMain {
+      let log = AppDiagnosticLog()
+      weak var weakModel: AppCounterModel?
+      weak var weakDialog: Window?
+      log.observe {
+        do {
+          let model = AppCounterModel()
+          let window = Window(title: "Main")
+          window.child = Label("Main")
+          window.keepAlive(model)
+          show(window)
+          let dialog = Window(title: "Dialog")
+          let slider = Scale(range: 0...10, step: 1)
+          dialog.child = slider
+          slider.reactive.value ~> (model, { model, value in model.count = Int(value) })
+          dialog.reactive.closeRequest ~> (model, { model, _ in model.count = -1 })
+          dialog.present(over: window)
+          GTK.drainMainLoop()
+          (weakModel, weakDialog) = (model, dialog)
+          // The main window goes first, while its dialog is open (as closing an app does): the
+          // model goes with it, and the dialog, destroyed with its parent, shows nothing from it.
+          window.destroy()
+        }
+        GTK.drainMainLoop()
+      }
+      waitUntil("the dialog is gone") { weakDialog == nil }
+      XCTAssertNil(weakModel)
+      XCTAssertEqual(log.messages, [], "a dialog destroyed with its parent was reported as still on screen")
+    }
+  }
   #endif
 
   func testAWindowKeepingItsModelReachesItAfterTheBuildingFunctionReturns() {
