@@ -56,7 +56,10 @@ final class AppLifetimeTests: GTKTestCase {
     onMain {
       let log = AppDiagnosticLog()
       var built: AppCounterWindow?
-      log.observe { built = makeAppCounterWindow(keepingModel: false) }
+      log.observe {
+        built = makeAppCounterWindow(keepingModel: false)
+        GTK.drainMainLoop()  // the check runs on the loop's next turn
+      }
       let counter = built!
       show(counter.window)
 
@@ -101,6 +104,7 @@ final class AppLifetimeTests: GTKTestCase {
         window.destroy()
         GTK.drainMainLoop()
         model = nil
+        GTK.drainMainLoop()  // a report would come on the loop's next turn
       }
       XCTAssertEqual(log.messages, [])
     }
@@ -112,11 +116,13 @@ final class AppLifetimeTests: GTKTestCase {
       weak var weakModel: AppCounterModel?
       weak var weakDialog: Window?
       log.observe {
-        do {
+        // Built as an app builds it: only GTK holds the widgets, the view keeps the model.
+        let window: Window = {
           let model = AppCounterModel()
           let window = Window(title: "Main")
-          window.child = Label("Main")
-          window.keepAlive(model)
+          let content = Label("Main")
+          window.child = content
+          content.keepAlive(model)
           show(window)
           let dialog = Window(title: "Dialog")
           let slider = Scale(range: 0...10, step: 1)
@@ -124,15 +130,17 @@ final class AppLifetimeTests: GTKTestCase {
           slider.reactive.value ~> (model, { model, value in model.count = Int(value) })
           dialog.reactive.closeRequest ~> (model, { model, _ in model.count = -1 })
           dialog.present(over: window)
-          GTK.drainMainLoop()
           (weakModel, weakDialog) = (model, dialog)
-          // The main window goes first, while its dialog is open (as closing an app does): the
-          // model goes with it, and the dialog, destroyed with its parent, shows nothing from it.
-          window.destroy()
-        }
+          return window
+        }()
         GTK.drainMainLoop()
+        XCTAssertNotNil(weakModel, "the view keeps the model")
+        // The main window goes first, while its dialog is open (as closing an app does): the
+        // model goes with its view, and the dialog, destroyed with its parent, shows nothing from it.
+        window.destroy()
+        GTK.drainMainLoop()
+        waitUntil("the dialog is gone") { weakDialog == nil }
       }
-      waitUntil("the dialog is gone") { weakDialog == nil }
       XCTAssertNil(weakModel)
       XCTAssertEqual(log.messages, [], "a dialog destroyed with its parent was reported as still on screen")
     }
@@ -143,7 +151,10 @@ final class AppLifetimeTests: GTKTestCase {
     onMain {
       let log = AppDiagnosticLog()
       var built: AppCounterWindow?
-      log.observe { built = makeAppCounterWindow(keepingModel: true) }
+      log.observe {
+        built = makeAppCounterWindow(keepingModel: true)
+        GTK.drainMainLoop()
+      }
       let counter = built!
       show(counter.window)
 
