@@ -29,24 +29,18 @@ public final class CellsView: TaskView {
     table.showsColumnSeparators = true
     table.showsRowSeparators = true
     table.reactive.items <~ model.rows
-    table.reactive.activatedCell ~> (
-      table,
-      { [editor, popover, editedCell] table, cell in
-        guard let label = table.widget(showing: cell) else { return }
-        guard let address = CellAddress(column: cell.column, row: cell.row) else { return }
-        editedCell.value = address
-        editor.text = model.formula(at: address)
-        popover.popUp(on: table, over: label)
-        _ = editor.grabFocus()
-      }
-    )
-    editor.reactive.activate ~> (
-      editor,
-      { [weak popover, editedCell] editor, _ in
-        if let cell = editedCell.value, popover?.isShowing == true { model.setFormula(editor.text, at: cell) }
-        popover?.popDown()
-      }
-    )
+    table.reactive.activatedCell.bind(to: table) { [editor, popover, editedCell] table, cell in
+      guard let label = table.widget(showing: cell) else { return }
+      guard let address = CellAddress(column: cell.column, row: cell.row) else { return }
+      editedCell.value = address
+      editor.text = model.formula(at: address)
+      popover.popUp(on: table, over: label)
+      _ = editor.grabFocus()
+    }
+    editor.reactive.activate.bind(to: editor) { [weak popover, editedCell] editor, _ in
+      if let cell = editedCell.value, popover?.isShowing == true { model.setFormula(editor.text, at: cell) }
+      popover?.popDown()
+    }
     root = ScrolledWindow(table).sizeRequest(width: 720, height: 420)
     root.keepAlive(model)
   }

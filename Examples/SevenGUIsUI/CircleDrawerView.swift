@@ -46,21 +46,15 @@ public final class CircleDrawerView: TaskView {
     let buttons = Box(.horizontal, spacing: 8, [undo, redo]).align(horizontal: .center)
     let frame = Frame(child: canvas.expand(horizontally: true, vertically: true))
     root = Box(.vertical, spacing: 8, [buttons, frame]).margin(12).sizeRequest(width: 480, height: 360)
-    rightClick.reactive.pressed ~> (
-      menu,
-      { [weak model, weak canvas] menu, click in
-        model?.hover(x: click.x, y: click.y)
-        if let canvas, model?.selected != nil { menu.popUp(on: canvas, at: (click.x, click.y)) }
-      }
-    )
+    rightClick.reactive.pressed.bind(to: menu) { [weak model, weak canvas] menu, click in
+      model?.hover(x: click.x, y: click.y)
+      if let canvas, model?.selected != nil { menu.popUp(on: canvas, at: (click.x, click.y)) }
+    }
     adjustItem.cssClasses = ["flat"]
-    adjustItem.reactive.clicked ~> (
-      menu,
-      { [weak root, weak model] menu, _ in
-        menu.popDown()
-        if let root, let model { Self.openDialog(model, over: root) }
-      }
-    )
+    adjustItem.reactive.clicked.bind(to: menu) { [weak root, weak model] menu, _ in
+      menu.popDown()
+      if let root, let model { Self.openDialog(model, over: root) }
+    }
     root.keepAlive(model)
   }
 

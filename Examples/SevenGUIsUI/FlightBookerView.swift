@@ -28,13 +28,10 @@ public final class FlightBookerView: TaskView {
     back.reactive.cssClass("error") <~ model.isBackValid.map { !$0 }
     book.reactive.isSensitive <~ model.canBook
     root = Box(.vertical, spacing: 8, [kind, start, back, book]).margin(12).sizeRequest(width: 240)
-    book.reactive.clicked ~> (
-      model,
-      { [weak root] model, _ in
-        guard let message = model.book(), let window = root?.containingWindow else { return }
-        MessageDialog.present(over: window, message: message)
-      }
-    )
+    book.reactive.clicked.bind(to: model) { [weak root] model, _ in
+      guard let message = model.book(), let window = root?.containingWindow else { return }
+      MessageDialog.present(over: window, message: message)
+    }
     root.keepAlive(model)
   }
 }

@@ -56,7 +56,10 @@ final class AppLifetimeTests: GTKTestCase {
     onMain {
       let log = AppDiagnosticLog()
       var built: AppCounterWindow?
-      log.observe { built = makeAppCounterWindow(keepingModel: false) }
+      log.observe {
+        built = makeAppCounterWindow(keepingModel: false)
+        GTK.drainMainLoop()  // the check runs on the loop's next turn
+      }
       let counter = built!
       show(counter.window)
 
@@ -101,8 +104,45 @@ final class AppLifetimeTests: GTKTestCase {
         window.destroy()
         GTK.drainMainLoop()
         model = nil
+        GTK.drainMainLoop()  // a report would come on the loop's next turn
       }
       XCTAssertEqual(log.messages, [])
+    }
+  }
+
+  func testNoReportWhenADialogBoundIntoTheModelIsDestroyedWithTheWindowThatKeptTheModel() {
+    onMain {
+      let log = AppDiagnosticLog()
+      weak var weakModel: AppCounterModel?
+      weak var weakDialog: Window?
+      log.observe {
+        // Built as an app builds it: only GTK holds the widgets, the view keeps the model.
+        let window: Window = {
+          let model = AppCounterModel()
+          let window = Window(title: "Main")
+          let content = Label("Main")
+          window.child = content
+          content.keepAlive(model)
+          show(window)
+          let dialog = Window(title: "Dialog")
+          let slider = Scale(range: 0...10, step: 1)
+          dialog.child = slider
+          slider.reactive.value ~> (model, { model, value in model.count = Int(value) })
+          dialog.reactive.closeRequest ~> (model, { model, _ in model.count = -1 })
+          dialog.present(over: window)
+          (weakModel, weakDialog) = (model, dialog)
+          return window
+        }()
+        GTK.drainMainLoop()
+        XCTAssertNotNil(weakModel, "the view keeps the model")
+        // The main window goes first, while its dialog is open (as closing an app does): the
+        // model goes with its view, and the dialog, destroyed with its parent, shows nothing from it.
+        window.destroy()
+        GTK.drainMainLoop()
+        waitUntil("the dialog is gone") { weakDialog == nil }
+      }
+      XCTAssertNil(weakModel)
+      XCTAssertEqual(log.messages, [], "a dialog destroyed with its parent was reported as still on screen")
     }
   }
   #endif
@@ -111,7 +151,10 @@ final class AppLifetimeTests: GTKTestCase {
     onMain {
       let log = AppDiagnosticLog()
       var built: AppCounterWindow?
-      log.observe { built = makeAppCounterWindow(keepingModel: true) }
+      log.observe {
+        built = makeAppCounterWindow(keepingModel: true)
+        GTK.drainMainLoop()
+      }
       let counter = built!
       show(counter.window)
 

@@ -40,11 +40,9 @@ final class EventControllerTests: GTKTestCase {
       let (window, canvas) = windowWithCanvas()
       var clicks: [Click] = []
       let token = canvas.reactive.clicks(button: .middle).sink { clicks.append($0) }
-      let controllers = gtk_widget_observe_controllers(canvas.widget)!
-      defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
-      let count = g_list_model_get_n_items(controllers)
-      let last = g_list_model_get_item(controllers, count - 1)!
-      defer { g_object_unref(last) }
+      let clickGestures = WidgetTree.controllers(of: canvas.widget, ofType: gtk_gesture_click_get_type())
+      XCTAssertEqual(clickGestures.count, 1, "clicks(button:) added one click gesture")
+      guard let last = clickGestures.last else { return window.close() }
       let gesture = GObjectWrapper.wrapper(for: last) as? ClickGesture
       XCTAssertEqual(gesture?.button, .middle)
       cgtk_signal_emit_int_double_double(last, "pressed", 1, 3, 4)

@@ -6,6 +6,7 @@
 //   swift run --traits GTK Monkey contacts --seed 7 --steps 3,18,40  # replays the steps a failure printed
 //   swift run --traits GTK Monkey sevenguis --seconds 60 --known-problems   # also the actions GTK 4.8 warns about
 //   swift run --traits GTK Monkey sevenguis --actions 500 --trace    # prints every step as it is performed
+//   swift run --traits GTK Monkey contacts --seconds 600 --sample-every 1000   # memory every 1,000 actions
 //
 // Run it headless under Xvfb with G_DEBUG=fatal-criticals (see the README's "Reliability"). It exits
 // non-zero on a failure; its last line is
@@ -20,12 +21,13 @@ func value(after flag: String) -> String? {
   arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 }
 let usage =
-  "usage: Monkey contacts|sevenguis --seconds N [--seed S] [--steps 1,2,3] [--actions N] [--known-problems] [--trace]"
+  "usage: Monkey contacts|sevenguis --seconds N [--seed S] [--steps 1,2,3] [--actions N] [--sample-every N]"
+  + " [--known-problems] [--trace]"
 if arguments.contains("--help") || arguments.contains("-h") {
   print(usage)
   exit(0)
 }
-let flagsWithValues: Set = ["--seconds", "--seed", "--steps", "--actions"]
+let flagsWithValues: Set = ["--seconds", "--seed", "--steps", "--actions", "--sample-every"]
 // The app is the first argument that is neither a flag nor a flag's value.
 let appName =
   arguments.indices.first { index in
@@ -61,6 +63,7 @@ do {
 let report = MainActor.assumeIsolated {
   let monkey = Monkey(app: appName, log: say, make: make)
   monkey.traces = arguments.contains("--trace")
+  if let every = value(after: "--sample-every").flatMap(Int.init), every > 0 { monkey.sampleEvery = every }
   if let steps { return monkey.replay(seed: seed, steps: steps) }
   let deadline = seconds.map { ContinuousClock.now.advanced(by: .milliseconds(Int($0 * 1000))) }
   return monkey.run(seed: seed, actions: actions, until: deadline)

@@ -60,11 +60,10 @@ public final class SevenGUIsMonkey: MonkeyApp {
       return "show \(type(of: task).name)"
     }
     let task = tasks[index]
-    // Off until understood: replacing a page of the stack (beside its sidebar) and releasing the old
-    // one made GLib report a handler disconnected from an object already finalized
-    // (`g_signal_handlers_disconnect_matched: assertion 'G_TYPE_CHECK_INSTANCE (instance)' failed`),
-    // a critical the monkey found with seeds 20261127 and 261431964. `MonkeyApps.includesKnownProblems` turns it on.
-    if MonkeyApps.includesKnownProblems && random.chance(0.01) {
+    // Replacing a page of the stack beside its sidebar made GLib report a handler disconnected from a
+    // freed object (seeds 20261127 and 261431964): GTK 4.8's stack freed the page before telling the
+    // sidebar. `Stack.remove(_:)` now holds the page until then (StackRemovalTests).
+    if random.chance(0.01) {
       // The task starts over: its page, view and model replaced by new ones.
       let fresh = type(of: task).init()
       stack.remove(task.root)

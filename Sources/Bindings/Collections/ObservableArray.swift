@@ -35,8 +35,9 @@ public typealias ObservableArrayEvent<Element> = CollectionEvent<[Element], Arra
 /// ```
 ///
 /// Safe to use from any thread: events reach every subscriber in edit order, and deliveries to one
-/// subscriber never overlap. Read ``contents`` once when you need a consistent view while other
-/// threads edit.
+/// subscriber never overlap. `count`, `first`, `last` and `for … in` each read one moment's
+/// contents; other `Collection` algorithms read element by element, so read ``contents`` once when
+/// you need a consistent view while other threads edit.
 public class ObservableArray<Element>: Publisher, RandomAccessCollection {
   /// One event per change: the contents after it and the change; the first event replays the contents.
   public typealias Output = ObservableArrayEvent<Element>
@@ -94,6 +95,55 @@ public class ObservableArray<Element>: Publisher, RandomAccessCollection {
       return contents[position]
     }
   }
+
+  // Other threads may edit between two reads, so every member below reads the contents once: the
+  // defaults would read the count several times (`count` as `endIndex - startIndex` with a range
+  // check between them, an iterator asking for `endIndex` at each step) and trap when it shrank.
+  // Index arithmetic is unchecked, as `Array`'s is; the subscript checks against the contents it reads.
+
+  /// The number of elements now, read once.
+  @inlinable
+  public final var count: Int { core.read { $0.count } }
+
+  /// Whether there are no elements now, read once.
+  @inlinable
+  public final var isEmpty: Bool { core.read { $0.isEmpty } }
+
+  /// The first element now, if any, read with the count in one step.
+  @inlinable
+  public final var first: Element? { core.read { $0.first } }
+
+  /// The last element now, if any, read with the count in one step.
+  @inlinable
+  public final var last: Element? { core.read { $0.last } }
+
+  /// The number of elements now, read once.
+  @inlinable
+  public final var underestimatedCount: Int { count }
+
+  /// Iterates over the contents as they are when iteration starts; later edits do not show.
+  ///
+  /// ```swift
+  /// for value in array { print(value) }   // the contents of one moment, whatever other threads do
+  /// ```
+  @inlinable
+  public final func makeIterator() -> IndexingIterator<[Element]> { contents.makeIterator() }
+
+  /// `i + 1`.
+  @inlinable
+  public final func index(after i: Int) -> Int { i + 1 }
+
+  /// `i - 1`.
+  @inlinable
+  public final func index(before i: Int) -> Int { i - 1 }
+
+  /// `i + distance`.
+  @inlinable
+  public final func index(_ i: Int, offsetBy distance: Int) -> Int { i + distance }
+
+  /// `end - start`.
+  @inlinable
+  public final func distance(from start: Int, to end: Int) -> Int { end - start }
 
   /// Each subscription keeps the array alive, so a derived array followed by a binding lives as
   /// long as the binding does.

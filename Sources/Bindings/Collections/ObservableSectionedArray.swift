@@ -72,6 +72,55 @@ public class ObservableSectionedArray<Metadata, Item>: Publisher, RandomAccessCo
     }
   }
 
+  // Other threads may edit between two reads, so every member below reads the contents once: the
+  // defaults would read the count several times (`count` as `endIndex - startIndex` with a range
+  // check between them, an iterator asking for `endIndex` at each step) and trap when it shrank.
+  // Index arithmetic is unchecked, as `Array`'s is; the subscript checks against the contents it reads.
+
+  /// The number of sections now, read once.
+  @inlinable
+  public final var count: Int { core.read { $0.count } }
+
+  /// Whether there are no sections now, read once.
+  @inlinable
+  public final var isEmpty: Bool { core.read { $0.isEmpty } }
+
+  /// The first section now, if any, read with the count in one step.
+  @inlinable
+  public final var first: ArraySection<Metadata, Item>? { core.read { $0.first } }
+
+  /// The last section now, if any, read with the count in one step.
+  @inlinable
+  public final var last: ArraySection<Metadata, Item>? { core.read { $0.last } }
+
+  /// The number of sections now, read once.
+  @inlinable
+  public final var underestimatedCount: Int { count }
+
+  /// Iterates over the contents as they are when iteration starts; later edits do not show.
+  ///
+  /// ```swift
+  /// for value in array { print(value) }   // the contents of one moment, whatever other threads do
+  /// ```
+  @inlinable
+  public final func makeIterator() -> IndexingIterator<[ArraySection<Metadata, Item>]> { contents.makeIterator() }
+
+  /// `i + 1`.
+  @inlinable
+  public final func index(after i: Int) -> Int { i + 1 }
+
+  /// `i - 1`.
+  @inlinable
+  public final func index(before i: Int) -> Int { i - 1 }
+
+  /// `i + distance`.
+  @inlinable
+  public final func index(_ i: Int, offsetBy distance: Int) -> Int { i + distance }
+
+  /// `end - start`.
+  @inlinable
+  public final func distance(from start: Int, to end: Int) -> Int { end - start }
+
   /// The item at `path` in the current contents.
   ///
   /// ```swift

@@ -55,10 +55,14 @@ final class BindingOwnerWatch: @unchecked Sendable {
   }
 
   /// The binding's subscription was cancelled: if its owner is gone, check the widget on GTK's
-  /// thread.
+  /// thread, on a later turn of its loop.
+  ///
+  /// Later, because an owner often goes while GTK is tearing a window down: a view that kept its
+  /// model is freed as its window is destroyed, before GTK destroys the dialogs that window had
+  /// (`destroy-with-parent`). Checked at once, a dialog bound into the model would still look open.
   func subscriptionCancelled() {
     guard owner == nil else { return }
-    GTKThreadHop.perform { self.reportIfWidgetIsOnScreen() }
+    GTKThreadHop.enqueue { self.reportIfWidgetIsOnScreen() }
   }
 
   @MainActor

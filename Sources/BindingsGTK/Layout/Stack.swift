@@ -133,6 +133,9 @@ public final class Stack: Widget {
 
   /// Takes `child`'s page out of the stack.
   ///
+  /// A ``StackSidebar`` listing the stack drops the page's row; the window's focus, if it was in the
+  /// page, moves out of it at once. A widget that is not a page is left alone, with a diagnostic.
+  ///
   /// ```swift
   /// stack.remove(settingsView)
   /// ```
@@ -140,6 +143,15 @@ public final class Stack: Widget {
     if let name = pageName(of: child), let page = pagesByName.removeValue(forKey: name) {
       namesByPage[page] = nil
     }
+    guard gtk_widget_get_parent(child.widget) == widget, let page = gtk_stack_get_page(opaque, child.widget) else {
+      return reportStackProblem("remove(_:): the \(type(of: child)) is not a page of this stack; nothing was removed")
+    }
+    // GTK 4.8's stack frees the page's object before it tells its pages' observers; a sidebar then
+    // disconnects from the freed object (a GLib critical). Holding the object until the stack has
+    // told them avoids it.
+    let pageObject = g_object_ref(UnsafeMutableRawPointer(page))
+    defer { g_object_unref(pageObject) }
+    FocusMove.out(of: child.widget)
     gtk_stack_remove(opaque, child.widget)
   }
 

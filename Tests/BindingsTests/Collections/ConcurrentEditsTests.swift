@@ -80,6 +80,48 @@ final class LockedBox<Value>: @unchecked Sendable {
 
 @Suite("sectioned arrays, sets and dictionaries under concurrent edits", .releasesEveryObject)
 struct ConcurrentCollectionEditsTests {
+  @Test("count, first, last and for-in read one moment's contents while other threads grow and empty the array")
+  func readsWhileEditing() {
+    // Every edit keeps the contents 0, 1, …, n-1, so any read that mixes two moments shows.
+    let array = MutableObservableArray<Int>()
+    let groups = MutableObservableSectionedArray<Int, Int>([])
+    let mixed = LockedBox<[String]>([])
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      for step in 0..<600 {
+        if thread < 2 {
+          switch step % 7 {
+          case 6: array.removeAll()
+          case 3, 5: array.batchUpdate { if !$0.isEmpty { $0.removeLast() } }
+          default: array.batchUpdate { $0.append($0.count) }
+          }
+          groups.batchUpdate { batch in
+            if step % 11 < 6 {
+              batch.appendSection(ArraySection(batch.count))
+            } else if !batch.isEmpty {
+              _ = batch.removeSection(at: batch.count - 1)
+            }
+          }
+        } else {
+          let count = array.count
+          var seen: [Int] = []
+          for value in array { seen.append(value) }
+          if seen != Array(0..<seen.count) { mixed.mutate { $0.append("for-in \(seen)") } }
+          if count < 0 { mixed.mutate { $0.append("count \(count)") } }
+          if let first = array.first, first != 0 { mixed.mutate { $0.append("first \(first)") } }
+          if let last = array.last, last < 0 { mixed.mutate { $0.append("last \(last)") } }
+          var sections: [Int] = []
+          for section in groups { sections.append(section.metadata) }
+          if sections != Array(0..<sections.count) { mixed.mutate { $0.append("sections \(sections)") } }
+          if let first = groups.first, first.metadata != 0 {
+            mixed.mutate { $0.append("first section \(first.metadata)") }
+          }
+          if let last = groups.last, last.metadata < 0 { mixed.mutate { $0.append("last section \(last.metadata)") } }
+        }
+      }
+    }
+    #expect(mixed.value.isEmpty, "\(mixed.value.prefix(3))")
+  }
+
   @Test("sectioned edits from several threads arrive in edit order and every change applies exactly")
   func sectioned() {
     let groups = MutableObservableSectionedArray<Int, Int>([ArraySection(0), ArraySection(1)])
