@@ -8,12 +8,12 @@ private final class SearchModel {
   @Published private(set) var query = "initial"
   @Published private(set) var nickname: String? = nil
 
-  func follow(_ source: some Publisher<String, Never>) -> AnyCancellable { $query <~ source }
-  func flow(_ source: some Publisher<String, Never>) -> AnyCancellable { source ~> $query }
-  func followMethod(_ source: some Publisher<String, Never>) -> AnyCancellable { source.bind(to: &$query) }
-  func followLifted(_ source: some Publisher<String, Never>) -> AnyCancellable { $nickname <~ source }
-  func flowLifted(_ source: some Publisher<String, Never>) -> AnyCancellable { source ~> $nickname }
-  func followLiftedMethod(_ source: some Publisher<String, Never>) -> AnyCancellable {
+  func follow(_ source: AnyPublisher<String, Never>) -> AnyCancellable { $query <~ source }
+  func flow(_ source: AnyPublisher<String, Never>) -> AnyCancellable { source ~> $query }
+  func followMethod(_ source: AnyPublisher<String, Never>) -> AnyCancellable { source.bind(to: &$query) }
+  func followLifted(_ source: AnyPublisher<String, Never>) -> AnyCancellable { $nickname <~ source }
+  func flowLifted(_ source: AnyPublisher<String, Never>) -> AnyCancellable { source ~> $nickname }
+  func followLiftedMethod(_ source: AnyPublisher<String, Never>) -> AnyCancellable {
     source.bind(to: &$nickname)
   }
   func bindLeft(_ other: BindingEndpoint<MutableProperty<String>, String>) -> AnyCancellable { $query <~> other }
@@ -46,7 +46,7 @@ struct PublishedAccessTests {
     for bind in [SearchModel.follow, SearchModel.flow, SearchModel.followMethod] {
       let model = SearchModel()
       let source = MutableProperty("first")
-      let token = bind(model)(source)
+      let token = bind(model)(source.eraseToAnyPublisher())
       #expect(model.query == "first")
       source.value = "second"
       #expect(model.query == "second")
@@ -61,7 +61,7 @@ struct PublishedAccessTests {
     for bind in [SearchModel.followLifted, SearchModel.flowLifted, SearchModel.followLiftedMethod] {
       let model = SearchModel()
       let source = PassthroughSubject<String, Never>()
-      _ = bind(model)(source)
+      _ = bind(model)(source.eraseToAnyPublisher())
       #expect(model.nickname == nil)
       source.send("Ada")
       #expect(model.nickname == "Ada")
@@ -196,7 +196,7 @@ struct PublishedAccessTests {
       weakModel = model
       weakSource = source
       weakForm = form
-      _ = model.follow(source)
+      _ = model.follow(source.eraseToAnyPublisher())
       _ = model.bindModels(form)
       form.$text <~ model.$query
     }
