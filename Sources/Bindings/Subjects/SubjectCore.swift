@@ -21,7 +21,8 @@ import Synchronization
 ///    drainer's own subscribers send back re-entrantly): memory stays bounded;
 /// 6. a value that a delivery sends back into the same subject, directly or through a cycle of
 ///    subjects and bindings, is queued one level deeper; past ``SubjectStateMachine/maximumCascadeDepth``
-///    levels the cycle is cut: the value is dropped and a diagnostic is printed once per subject;
+///    levels, or past ``SubjectStateMachine/maximumCascadeValues`` such values in one drain, the
+///    cycle is cut: the value is dropped and a diagnostic is printed once per subject;
 /// 7. after `cancel()` returns, no delivery *starts* to that subscriber; a delivery already running
 ///    on another thread (at most one value, since deliveries never overlap) may still finish.
 ///
@@ -392,10 +393,11 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
   @usableFromInline
   func reportCycle() {
     let message = """
-      Bindings: a value sent to a subject from inside its own delivery came back \
-      \(State.maximumCascadeDepth) levels deep: the subject feeds itself through a cycle of bindings \
-      or subscribers (for example `p <~ p`, or `a <~ b` with `b <~ a`). Values that come back deeper \
-      are dropped, which ends the cycle.
+      Bindings: values sent to a subject from inside its own delivery came back \
+      \(State.maximumCascadeDepth) levels deep, or \(State.maximumCascadeValues) times in one delivery: \
+      the subject feeds itself through a cycle of bindings or subscribers (for example `p <~ p`, \
+      `a <~ b` with `b <~ a`, or `a <~> b` with `b <~> a`). Values that come back deeper or more \
+      often are dropped, which ends the cycle.
       """
     Diagnostics.report(message)
   }

@@ -19,6 +19,11 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
   /// How deep a value may come back into the subject from inside its own delivery before the cycle
   /// is cut.
   @usableFromInline static var maximumCascadeDepth: Int { 1000 }
+  /// How many values may come back into the subject from inside its deliveries during one drain
+  /// before the cycle is cut. A cycle that branches (two two-way bindings between the same sides,
+  /// `a <~> b` and `b <~> a`, or three in a ring) doubles its values at each level, and would take
+  /// longer than anyone waits to reach ``maximumCascadeDepth``.
+  @usableFromInline static var maximumCascadeValues: Int { 10_000 }
 
   @usableFromInline
   enum Event {
@@ -94,6 +99,8 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
     @usableFromInline var depth = 0
     /// Budgeted values (queued by other threads) that this holder has accepted to deliver.
     @usableFromInline var budgetUsed: Int
+    /// Values sent back into the subject from inside its deliveries since this drain started.
+    @usableFromInline var cascadedValues = 0
 
     @inlinable
     init(holder: UInt, budgetUsed: Int) {
@@ -197,11 +204,13 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
     }
     if thread == drain.holder {
       // Re-entrant: sent from inside a delivery of this subject, or of a subject it feeds.
-      guard drain.depth < Self.maximumCascadeDepth else {
-        // As deep as a value may come back: the cycle is cut, the value dropped (it is not current).
+      guard drain.depth < Self.maximumCascadeDepth, drain.cascadedValues < Self.maximumCascadeValues else {
+        // As deep, or as often, as values may come back: the cycle is cut, the value dropped (it is
+        // not current).
         droppedByCycle += 1
         return droppedByCycle == 1 ? .reportCycle : .dropped
       }
+      self.drain!.cascadedValues += 1
       keepAsCurrent(value)
       pending.append(QueuedEvent(.value(value, depth: drain.depth + 1)))
       return .queued

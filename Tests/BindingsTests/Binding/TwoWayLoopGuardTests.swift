@@ -61,6 +61,35 @@ struct TwoWayLoopGuardTests {
     #expect(a.bindings.count == 1)
   }
 
+  @Test(
+    "two-way bindings in a cycle (a <~> b with b <~> a, or a ring of three) are cut and reported instead of hanging",
+    arguments: ["reversed pair", "reversed pair, no seed", "ring of three"])
+  func cycleOfTwoWayBindings(shape: String) {
+    // Every value doubles at each turn of such a cycle, so the depth limit alone would never be
+    // reached in time: the run hung with memory growing until the count limit was added.
+    let a = MutableProperty("a")
+    let b = MutableProperty("b")
+    let c = MutableProperty("c")
+    let messages = diagnostics {
+      a <~> b
+      switch shape {
+      case "reversed pair": b <~> a
+      case "reversed pair, no seed": b.bindTwoWay(with: a, initialValueFrom: nil)
+      default:
+        b <~> c
+        c <~> a
+      }
+      a.value = "typed"
+    }
+    #expect(
+      messages.contains {
+        $0.contains("\(SubjectStateMachine<String, Never>.maximumCascadeValues) times in one delivery")
+          && $0.contains("`a <~> b` with `b <~> a`")
+      }, "\(messages)")
+    #expect(a.value == "typed" && b.value == "typed")
+    if shape == "ring of three" { #expect(c.value == "typed") }
+  }
+
   @Test("changes from another thread during the binding's writes are never taken for a loop")
   func otherThreadsAreNotAnswers() {
     typealias Machine = TwoWayBindingStateMachine<Int>
