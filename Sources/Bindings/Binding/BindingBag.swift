@@ -336,6 +336,16 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     }
   }
 
+  /// Ends the live binding stored with `identity`, if there is one. The binding is cancelled after
+  /// the lock is released.
+  func cancelBinding(identity: AnyHashable) {
+    let removed = state.withLock { state -> Entry? in
+      guard let id = state.liveID(of: identity, hash: identity.hashValue) else { return nil }
+      return state.remove(id: id)
+    }
+    removed?.token.cancel()
+  }
+
   /// Forgets the binding stored under `id`, if it is still there. The entry is released after the
   /// lock, since releasing a token can run arbitrary `deinit`s.
   func remove(id: UInt64) {

@@ -396,7 +396,7 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
       Bindings: values sent to a subject from inside its own delivery came back \
       \(State.maximumCascadeDepth) levels deep, or \(State.maximumCascadeValues) times in one delivery: \
       the subject feeds itself through a cycle of bindings or subscribers (for example `p <~ p`, \
-      `a <~ b` with `b <~ a`, or `a <~> b` with `b <~> a`). Values that come back deeper or more \
+      `a <~ b` with `b <~ a`, or a ring of two-way bindings `a <~> b`, `b <~> c`, `c <~> a`). Values that come back deeper or more \
       often are dropped, which ends the cycle.
       """
     Diagnostics.report(message)

@@ -20,8 +20,8 @@ struct SubjectStateMachine<Output, Failure: Error>: ~Copyable {
   /// is cut.
   @usableFromInline static var maximumCascadeDepth: Int { 1000 }
   /// How many values may come back into the subject from inside its deliveries during one drain
-  /// before the cycle is cut. A cycle that branches (two two-way bindings between the same sides,
-  /// `a <~> b` and `b <~> a`, or three in a ring) doubles its values at each level, and would take
+  /// before the cycle is cut. A cycle that branches (three two-way bindings in a ring, `a <~> b`,
+  /// `b <~> c` and `c <~> a`) doubles its values at each level, and would take
   /// longer than anyone waits to reach ``maximumCascadeDepth``.
   @usableFromInline static var maximumCascadeValues: Int { 10_000 }
 

@@ -163,8 +163,18 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     }
     // The left side is the target of the binding, like the left of `<~`: one source at a time, so a
     // new binding into it replaces this one. The right side is the source; other bindings into or
-    // from it (another `<~>`, a `<~` feeding it) must not end this one.
-    for (bag, identity) in [(leftBag, leftTarget.identity), (rightBag, nil)] {
+    // from it (another `<~>`, a `<~` feeding it) must not end this one. A second link between the
+    // same two sides, in either order, replaces this one: two links between one pair would each
+    // take the other's deferred echo for a change, and their values would double at every turn.
+    // The link is kept in the right side's bag under the pair's identity; a link kept under it in
+    // the left side's bag is the same pair bound the other way round.
+    var rightIdentity: AnyHashable?
+    if let pair = TwoWayPair(leftBag, leftTarget.identity, rightBag, rightTarget.identity) {
+      rightIdentity = AnyHashable(pair)
+      leftBag.cancelBinding(identity: AnyHashable(pair))
+    }
+    let entries: [(BindingBag, AnyHashable?)] = [(leftBag, leftTarget.identity), (rightBag, rightIdentity)]
+    for (bag, identity) in entries {
       let id = bag.makeID()
       link.state.withLock { $0.registrations.append(BindingBagRegistration(bag: bag, id: id)) }
       bag.insert(token, id: id, identity: identity, name: name, location: nil)
@@ -261,6 +271,26 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
 }
 
 extension TwoWayBindingLink: IdempotentCancellable {}
+
+/// The two sides of a two-way link, in no order: the identity under which a link is kept in both
+/// sides' bags, so that a second link between the same sides, in either order, replaces the first.
+struct TwoWayPair: Hashable {
+  private let sides: Set<Side>
+
+  private struct Side: Hashable {
+    let bag: ObjectIdentifier
+    let identity: AnyHashable
+  }
+
+  /// `nil` when a side has no identity: such a side cannot be recognised again.
+  init?(_ leftBag: BindingBag, _ leftIdentity: AnyHashable?, _ rightBag: BindingBag, _ rightIdentity: AnyHashable?) {
+    guard let leftIdentity, let rightIdentity else { return nil }
+    sides = [
+      Side(bag: ObjectIdentifier(leftBag), identity: leftIdentity),
+      Side(bag: ObjectIdentifier(rightBag), identity: rightIdentity),
+    ]
+  }
+}
 
 /// Whether `value` is empty: `nil`, an empty collection (a string, an array, a set, a dictionary), or
 /// an optional holding one. What a two-way binding checks before reporting an empty seed.
