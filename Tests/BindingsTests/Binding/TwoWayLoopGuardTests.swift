@@ -79,7 +79,9 @@ struct TwoWayLoopGuardTests {
         get { secondChanges.value }
         set { secondChanges.value = newValue }
       }
-      var firstEndpoint: BindingEndpoint<Form, String> { BindingEndpoint(target: reactive.first, changes: firstChanges) }
+      var firstEndpoint: BindingEndpoint<Form, String> {
+        BindingEndpoint(target: reactive.first, changes: firstChanges)
+      }
       var secondEndpoint: BindingEndpoint<Form, String> {
         BindingEndpoint(target: reactive.second, changes: secondChanges)
       }
