@@ -28,17 +28,17 @@ func writeFromOutside(
   model: SearchModel, source: MutableProperty<String>, other: MutableProperty<String>, field: Field,
   subject: CurrentValueSubject<String, Never>
 ) {
-  model.$results <~ source  // expect-error: setter is inaccessible
-  source ~> model.$results  // expect-error: setter is inaccessible
-  model.$results <~> other  // expect-error: setter is inaccessible
-  other <~> model.$results  // expect-error: setter is inaccessible
-  field.$text <~> model.$results  // expect-error: setter is inaccessible
-  subject <~> model.$results  // expect-error: setter is inaccessible
-  source.bind(to: &model.$results)  // expect-error: setter is inaccessible
-  model.$results.bindTwoWay(with: other, initialValueFrom: .left)  // expect-error: setter is inaccessible
-  other.bindTwoWay(with: &model.$results, initialValueFrom: .right)  // expect-error: setter is inaccessible
+  model.$results <~ source  // expect-error: is not settable here (e.g. `private(set)`), so `$name` takes no binding
+  source ~> model.$results  // expect-error: is not settable here (e.g. `private(set)`), so `$name` takes no binding
+  model.$results <~> other  // expect-error: is not settable here (e.g. `private(set)`), so `$name` takes no two-way binding
+  other <~> model.$results  // expect-error: is not settable here (e.g. `private(set)`), so `$name` takes no two-way binding
+  field.$text <~> model.$results  // expect-error: is not settable here (e.g. `private(set)`), so `$name` takes no two-way binding
+  subject <~> model.$results  // expect-error: is not settable here (e.g. `private(set)`), so `$name` takes no two-way binding
+  source.bind(to: &model.$results)  // expect-error: cannot pass immutable value as inout argument: '$results' is immutable
+  model.$results.bindTwoWay(with: other, initialValueFrom: .left)  // expect-error: cannot use mutating member on immutable value: '$results' is immutable
+  other.bindTwoWay(with: &model.$results, initialValueFrom: .right)  // expect-error: cannot pass immutable value as inout argument: '$results' is immutable
   _ = model.$results.bindingEndpoint  // expect-error: 'bindingEndpoint' is inaccessible due to 'internal' protection level
-  _ = model.$results.converted({ $0 }, back: { $0 })  // expect-error: setter is inaccessible
+  _ = model.$results.converted({ $0 }, back: { $0 })  // expect-error: cannot use mutating member on immutable value: '$results' is immutable
   source.bind(to: model.$results)  // expect-error: no exact matches in call to instance method 'bind'
 }
 

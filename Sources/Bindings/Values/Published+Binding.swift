@@ -460,3 +460,113 @@ public func <~> <Left: BindingEndpointConvertible, Value>(
 ) -> AnyCancellable {
   fatalError("unavailable")
 }
+
+// MARK: - Where the property is not settable
+
+// The by-value forms below are chosen only when the `inout` ones cannot be: when `$name` is not
+// settable here, as for a `@Published private(set) var` outside its type. They say why.
+
+/// `$name` of a property whose setter is not visible here cannot be bound into.
+@available(
+  *,
+  unavailable,
+  message:
+    "this @Published property is not settable here (e.g. `private(set)`), so `$name` takes no binding from outside its type: make the binding inside the type, e.g. in a method of the model"
+)
+@discardableResult
+public func <~ <Value, Source: Publisher>(
+  target: Published<Value>.Publisher,
+  source: Source
+) -> AnyCancellable where Source.Output == Value, Source.Failure == Never {
+  fatalError("unavailable")
+}
+
+/// `$name` of a property whose setter is not visible here cannot be bound into.
+@available(
+  *,
+  unavailable,
+  message:
+    "this @Published property is not settable here (e.g. `private(set)`), so `$name` takes no binding from outside its type: make the binding inside the type, e.g. in a method of the model"
+)
+@discardableResult
+public func ~> <Value, Source: Publisher>(
+  source: Source,
+  target: Published<Value>.Publisher
+) -> AnyCancellable where Source.Output == Value, Source.Failure == Never {
+  fatalError("unavailable")
+}
+
+/// `$name` of a property whose setter is not visible here cannot be bound two ways.
+@available(
+  *,
+  unavailable,
+  message:
+    "this @Published property is not settable here (e.g. `private(set)`), so `$name` takes no two-way binding from outside its type: bind it inside the type, or observe it one way (`target <~ model.$name`)"
+)
+@discardableResult
+public func <~> <Value, Right: BindingEndpointConvertible>(
+  left: Published<Value>.Publisher,
+  right: Right
+) -> AnyCancellable where Right.Value == Value {
+  fatalError("unavailable")
+}
+
+/// `$name` of a property whose setter is not visible here cannot be bound two ways.
+@available(
+  *,
+  unavailable,
+  message:
+    "this @Published property is not settable here (e.g. `private(set)`), so `$name` takes no two-way binding from outside its type: bind it inside the type, or observe it one way (`target <~ model.$name`)"
+)
+@discardableResult
+public func <~> <Left: BindingEndpointConvertible, Value>(
+  left: Left,
+  right: Published<Value>.Publisher
+) -> AnyCancellable where Left.Value == Value {
+  fatalError("unavailable")
+}
+
+/// `$name` of a property whose setter is not visible here cannot be bound two ways.
+@available(
+  *,
+  unavailable,
+  message:
+    "this @Published property is not settable here (e.g. `private(set)`), so `$name` takes no two-way binding from outside its type: bind it inside the type, or observe it one way (`target <~ model.$name`)"
+)
+@discardableResult
+public func <~> <Value>(
+  left: Published<Value>.Publisher,
+  right: Published<Value>.Publisher
+) -> AnyCancellable {
+  fatalError("unavailable")
+}
+
+/// `$name` of a property whose setter is not visible here cannot be bound two ways.
+@available(
+  *,
+  unavailable,
+  message:
+    "this @Published property is not settable here (e.g. `private(set)`), so `$name` takes no two-way binding from outside its type: bind it inside the type, or observe it one way (`target <~ model.$name`)"
+)
+@discardableResult
+public func <~> <Value>(
+  left: Published<Value>.Publisher,
+  right: CurrentValueSubject<Value, Never>
+) -> AnyCancellable {
+  fatalError("unavailable")
+}
+
+/// `$name` of a property whose setter is not visible here cannot be bound two ways.
+@available(
+  *,
+  unavailable,
+  message:
+    "this @Published property is not settable here (e.g. `private(set)`), so `$name` takes no two-way binding from outside its type: bind it inside the type, or observe it one way (`target <~ model.$name`)"
+)
+@discardableResult
+public func <~> <Value>(
+  left: CurrentValueSubject<Value, Never>,
+  right: Published<Value>.Publisher
+) -> AnyCancellable {
+  fatalError("unavailable")
+}
