@@ -37,7 +37,7 @@ func writeFromOutside(
   source.bind(to: &model.$results)  // expect-error: cannot pass immutable value as inout argument: '$results' is immutable
   model.$results.bindTwoWay(with: other, initialValueFrom: .left)  // expect-error: cannot use mutating member on immutable value: '$results' is immutable
   other.bindTwoWay(with: &model.$results, initialValueFrom: .right)  // expect-error: cannot pass immutable value as inout argument: '$results' is immutable
-  _ = model.$results.bindingEndpoint  // expect-error: 'bindingEndpoint' is inaccessible due to 'internal' protection level
+  _ = model.$results.bindingEndpoint  // expect-error: cannot use mutating getter on immutable value: '$results' is immutable
   _ = model.$results.converted({ $0 }, back: { $0 })  // expect-error: cannot use mutating member on immutable value: '$results' is immutable
   source.bind(to: model.$results)  // expect-error: no exact matches in call to instance method 'bind'
 }

@@ -324,26 +324,41 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     name: BindingTargetName,
     location: BindingLocation?
   ) {
+    insertDeferringCancel(token, id: id, identity: identity, name: name, location: location)()
+  }
+
+  /// Stores a binding under `id`, as ``insert(_:id:identity:name:location:)`` does, and returns
+  /// what that would do after the lock: cancel the binding it replaced, or refuse this one. The
+  /// caller runs it once it holds no lock of its own.
+  func insertDeferringCancel(
+    _ token: AnyCancellable,
+    id: UInt64,
+    identity: AnyHashable?,
+    name: BindingTargetName,
+    location: BindingLocation?
+  ) -> () -> Void {
     let entry = Entry(token: token, name: name, location: location, identity: identity)
     let (replaced, refusal) = state.withLock { state -> (Entry?, String?) in
       if let reason = state.closedReason { return (nil, reason) }
       return (state.insert(entry, id: id), nil)
     }
-    replaced?.token.cancel()
-    if let refusal {
-      reportBindingMisuse("\(name.text(identity: identity)) was not bound: \(refusal)")
-      token.cancel()
+    return {
+      replaced?.token.cancel()
+      if let refusal {
+        reportBindingMisuse("\(name.text(identity: identity)) was not bound: \(refusal)")
+        token.cancel()
+      }
     }
   }
 
-  /// Ends the live binding stored with `identity`, if there is one. The binding is cancelled after
-  /// the lock is released.
-  func cancelBinding(identity: AnyHashable) {
+  /// Removes the live binding stored with `identity`, if there is one, and returns what ends it:
+  /// the caller cancels it once it holds no lock.
+  func removeBinding(identity: AnyHashable) -> () -> Void {
     let removed = state.withLock { state -> Entry? in
       guard let id = state.liveID(of: identity, hash: identity.hashValue) else { return nil }
       return state.remove(id: id)
     }
-    removed?.token.cancel()
+    return { removed?.token.cancel() }
   }
 
   /// Forgets the binding stored under `id`, if it is still there. The entry is released after the

@@ -356,6 +356,215 @@ extension CurrentValueSubject where Failure == Never {
   }
 }
 
+// MARK: - Optional lifting, as between two endpoints
+
+/// Binds an optional `@Published` property and a non-optional one both ways, where both are
+/// settable; `nil` written into the optional property is not passed on.
+///
+/// ```swift
+/// form.$nickname <~> profile.$name   // nickname: String?, name: String
+/// ```
+@discardableResult
+@inlinable
+public func <~> <Wrapped>(
+  left: inout Published<Wrapped?>.Publisher,
+  right: inout Published<Wrapped>.Publisher
+) -> AnyCancellable {
+  left.storage <~> right.storage
+}
+
+/// Binds a non-optional `@Published` property and an optional one both ways, where both are
+/// settable; `nil` written into the optional property is not passed on.
+///
+/// ```swift
+/// profile.$name <~> form.$nickname   // name: String, nickname: String?
+/// ```
+@discardableResult
+@inlinable
+public func <~> <Wrapped>(
+  left: inout Published<Wrapped>.Publisher,
+  right: inout Published<Wrapped?>.Publisher
+) -> AnyCancellable {
+  left.storage <~> right.storage
+}
+
+extension Published.Publisher {
+  /// The property as a two-way endpoint, where the property is settable: for what only an
+  /// endpoint offers, such as ``BindingEndpoint/asControl()`` or
+  /// ``BindingEndpoint/delivered(on:)``. The getter is `mutating` for that reason only.
+  ///
+  /// ```swift
+  /// model.$name.bindingEndpoint.delivered(on: DispatchQueue.main) <~> worker.$name
+  /// ```
+  public var bindingEndpoint: BindingEndpoint<MutableProperty<Value>, Value> {
+    mutating get { storage.bindingEndpoint }
+  }
+
+  /// Binds this property and an endpoint of the optional type both ways; `nil` from the endpoint is
+  /// not written.
+  ///
+  /// ```swift
+  /// model.$name.bindTwoWay(with: nicknameField, initialValueFrom: .left)   // field: String?
+  /// ```
+  @inlinable
+  @discardableResult
+  public mutating func bindTwoWay<Other: BindingEndpointConvertible>(
+    with other: Other,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable where Other.Value == Value? {
+    storage.bindTwoWay(with: other, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+
+  /// Binds this optional property and a non-optional endpoint both ways; `nil` written into this
+  /// property is not passed on.
+  ///
+  /// ```swift
+  /// model.$nickname.bindTwoWay(with: name, initialValueFrom: .right)   // name: String
+  /// ```
+  @inlinable
+  @discardableResult
+  public mutating func bindTwoWay<Other: BindingEndpointConvertible>(
+    with other: Other,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable where Value == Other.Value? {
+    storage.bindTwoWay(with: other, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+
+  /// Binds this property and an optional ``CurrentValueSubject`` both ways; `nil` sent into the
+  /// subject is not written.
+  ///
+  /// ```swift
+  /// model.$name.bindTwoWay(with: nickname, initialValueFrom: .left)   // CurrentValueSubject<String?, Never>
+  /// ```
+  @inlinable
+  @discardableResult
+  public mutating func bindTwoWay(
+    with subject: CurrentValueSubject<Value?, Never>,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable {
+    storage.bindTwoWay(with: subject, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+
+  /// Binds this optional property and a non-optional ``CurrentValueSubject`` both ways; `nil`
+  /// written into this property is not sent.
+  ///
+  /// ```swift
+  /// model.$nickname.bindTwoWay(with: name, initialValueFrom: .right)   // CurrentValueSubject<String, Never>
+  /// ```
+  @inlinable
+  @discardableResult
+  public mutating func bindTwoWay<Wrapped>(
+    with subject: CurrentValueSubject<Wrapped, Never>,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable where Value == Wrapped? {
+    storage.bindTwoWay(with: subject, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+
+  /// Binds this property and an optional `@Published` property both ways, where both are settable;
+  /// `nil` written into the optional property is not passed on.
+  ///
+  /// ```swift
+  /// profile.$name.bindTwoWay(with: &form.$nickname, initialValueFrom: .left)
+  /// ```
+  @inlinable
+  @discardableResult
+  public mutating func bindTwoWay(
+    with other: inout Published<Value?>.Publisher,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable {
+    storage.bindTwoWay(with: other.storage, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+
+  /// Binds this optional property and a non-optional `@Published` property both ways, where both
+  /// are settable; `nil` written into this property is not passed on.
+  ///
+  /// ```swift
+  /// form.$nickname.bindTwoWay(with: &profile.$name, initialValueFrom: .right)
+  /// ```
+  @inlinable
+  @discardableResult
+  public mutating func bindTwoWay<Wrapped>(
+    with other: inout Published<Wrapped>.Publisher,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable where Value == Wrapped? {
+    storage.bindTwoWay(with: other.storage, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+}
+
+extension BindingEndpointConvertible {
+  /// Binds this endpoint and an optional `@Published` property both ways, where the property is
+  /// settable; `nil` written into the property is not passed on.
+  ///
+  /// ```swift
+  /// entry.reactive.text.bindTwoWay(with: &model.$nickname, initialValueFrom: .right)
+  /// ```
+  @inlinable
+  @discardableResult
+  public func bindTwoWay(
+    with other: inout Published<Value?>.Publisher,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable {
+    bindTwoWay(with: other.storage, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+
+  /// Binds this optional endpoint and a non-optional `@Published` property both ways, where the
+  /// property is settable; `nil` from this endpoint is not written.
+  ///
+  /// ```swift
+  /// nicknameField.bindTwoWay(with: &model.$name, initialValueFrom: .right)   // field: String?
+  /// ```
+  @inlinable
+  @discardableResult
+  public func bindTwoWay<Wrapped>(
+    with other: inout Published<Wrapped>.Publisher,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable where Value == Wrapped? {
+    bindTwoWay(with: other.storage, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+}
+
+extension CurrentValueSubject where Failure == Never {
+  /// Binds this subject and an optional `@Published` property both ways, where the property is
+  /// settable; `nil` written into the property is not sent.
+  ///
+  /// ```swift
+  /// name.bindTwoWay(with: &model.$nickname, initialValueFrom: .left)   // name: CurrentValueSubject<String, Never>
+  /// ```
+  @inlinable
+  @discardableResult
+  public func bindTwoWay(
+    with other: inout Published<Output?>.Publisher,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable {
+    bindTwoWay(with: other.storage, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+
+  /// Binds this optional subject and a non-optional `@Published` property both ways, where the
+  /// property is settable; `nil` sent into the subject is not written.
+  ///
+  /// ```swift
+  /// nickname.bindTwoWay(with: &model.$name, initialValueFrom: .right)   // CurrentValueSubject<String?, Never>
+  /// ```
+  @inlinable
+  @discardableResult
+  public func bindTwoWay<Wrapped>(
+    with other: inout Published<Wrapped>.Publisher,
+    initialValueFrom side: TwoWayBindingSide?,
+    reportsEmptyOverwrite: Bool = true
+  ) -> AnyCancellable where Output == Wrapped? {
+    bindTwoWay(with: other.storage, initialValueFrom: side, reportsEmptyOverwrite: reportsEmptyOverwrite)
+  }
+}
+
 // MARK: - Helpful errors, as for the by-value targets
 
 /// A source that can fail cannot be bound: a binding has nowhere to send the error.

@@ -90,13 +90,6 @@ public struct Published<Value> {
     public var value: Value {
       storage.value
     }
-
-    /// The property as a two-way endpoint. Not public: a by-value endpoint would write the property
-    /// where its setter is not visible; the public forms take `$name` `inout`.
-    @usableFromInline
-    var bindingEndpoint: BindingEndpoint<MutableProperty<Value>, Value> {
-      storage.bindingEndpoint
-    }
   }
 }
 

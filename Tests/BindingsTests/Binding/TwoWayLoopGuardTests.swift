@@ -113,6 +113,20 @@ struct TwoWayLoopGuardTests {
     #expect(form.first == "answered")
   }
 
+  @Test("threads binding one pair at once, in either order, leave exactly one link")
+  func concurrentLinksBetweenTheSameSides() {
+    for round in 0..<200 {
+      let a = MutableProperty("a")
+      let b = MutableProperty("b")
+      DispatchQueue.concurrentPerform(iterations: 4) { index in
+        if index.isMultiple(of: 2) || round.isMultiple(of: 2) { a <~> b } else { b <~> a }
+      }
+      #expect(a.bindings.count == 1 && b.bindings.count == 1, "round \(round)")
+      a.value = "typed \(round)"
+      #expect(b.value == "typed \(round)", "round \(round): no link left")
+    }
+  }
+
   @Test("two-way bindings in a ring of three are cut and reported instead of hanging")
   func ringOfTwoWayBindings() {
     // Every value doubles at each turn of such a cycle, so the depth limit alone would never be

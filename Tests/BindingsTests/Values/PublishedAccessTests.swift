@@ -173,6 +173,82 @@ struct PublishedAccessTests {
     #expect(other.value == "kept")  // a nil seeds nothing
   }
 
+  @Test("the method forms and <~> lift between optional and non-optional, with $x on either side")
+  func liftedMethodForms() {
+    let form = Form()
+    let profile = Form()
+    profile.text = "Ada"
+    form.$optionalText <~> profile.$text
+    #expect(form.optionalText == "Ada")
+    form.optionalText = "Grace"
+    #expect(profile.text == "Grace")
+    form.optionalText = nil
+    #expect(profile.text == "Grace")  // a nil is not passed on
+
+    let other = Form()
+    profile.$text <~> other.$optionalText
+    // The right side starts, and its nil seeds nothing.
+    #expect(profile.text == "Grace" && other.optionalText == nil)
+    profile.text = "Lin"
+    #expect(other.optionalText == "Lin")
+
+    let nickname = Form()
+    let name = MutableProperty("name")
+    nickname.$optionalText.bindTwoWay(with: name, initialValueFrom: .right)
+    #expect(nickname.optionalText == "name")
+    let optional = MutableProperty<String?>("optional")
+    let plain = Form()
+    plain.$text.bindTwoWay(with: optional, initialValueFrom: .right)
+    #expect(plain.text == "optional")
+    optional.value = nil
+    #expect(plain.text == "optional")
+
+    let fromProperty = Form()
+    MutableProperty("property").bindTwoWay(with: &fromProperty.$optionalText, initialValueFrom: .left)
+    #expect(fromProperty.optionalText == "property")
+    let fromOptional = Form()
+    MutableProperty<String?>("lifted").bindTwoWay(with: &fromOptional.$text, initialValueFrom: .left)
+    #expect(fromOptional.text == "lifted")
+
+    let subject = CurrentValueSubject<String, Never>("subject")
+    let intoOptional = Form()
+    subject.bindTwoWay(with: &intoOptional.$optionalText, initialValueFrom: .left)
+    #expect(intoOptional.optionalText == "subject")
+    let optionalSubject = CurrentValueSubject<String?, Never>("optional subject")
+    let intoPlain = Form()
+    optionalSubject.bindTwoWay(with: &intoPlain.$text, initialValueFrom: .left)
+    #expect(intoPlain.text == "optional subject")
+    let publishedFirst = Form()
+    publishedFirst.$optionalText.bindTwoWay(with: subject, initialValueFrom: .right)
+    #expect(publishedFirst.optionalText == "subject")
+    let plainFirst = Form()
+    plainFirst.$text.bindTwoWay(with: optionalSubject, initialValueFrom: .right)
+    #expect(plainFirst.text == "optional subject")
+
+    let left = Form()
+    let right = Form()
+    right.text = "right"
+    left.$optionalText.bindTwoWay(with: &right.$text, initialValueFrom: .right)
+    #expect(left.optionalText == "right")
+    right.$text.bindTwoWay(with: &left.$optionalText, initialValueFrom: .left)
+    right.text = "changed"
+    #expect(left.optionalText == "changed")
+  }
+
+  @Test("$x.bindingEndpoint, where settable, offers what only an endpoint does")
+  func endpointWhereSettable() {
+    let form = Form()
+    let field = MutableProperty("")
+    // As a control, the property never seeds: the other model's value survives in either order.
+    field.bindingEndpoint.asControl() <~> form.$text
+    #expect(field.value == "form")
+    let model = Form()
+    model.text = "model"
+    let control = model.$text.bindingEndpoint.asControl()
+    MutableProperty("kept") <~> control
+    #expect(model.text == "kept")
+  }
+
   @Test("bindings into $x are one target with the property's other bindings: a new <~ replaces the old")
   func sameIdentity() {
     let form = Form()

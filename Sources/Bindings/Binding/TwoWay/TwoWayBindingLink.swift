@@ -167,18 +167,27 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     // same two sides, in either order, replaces this one: two links between one pair would each
     // take the other's deferred echo for a change, and their values would double at every turn.
     // The link is kept in the right side's bag under the pair's identity; a link kept under it in
-    // the left side's bag is the same pair bound the other way round.
+    // the left side's bag is the same pair bound the other way round. Links are registered one at
+    // a time, so that two threads binding one pair at once leave exactly one of their links: the
+    // later one, in both bags. What the registration ends is cancelled after the lock.
     var rightIdentity: AnyHashable?
-    if let pair = TwoWayPair(leftBag, leftTarget.identity, rightBag, rightTarget.identity) {
-      rightIdentity = AnyHashable(pair)
-      leftBag.cancelBinding(identity: AnyHashable(pair))
+    var pair: TwoWayPair?
+    if let sides = TwoWayPair(leftBag, leftTarget.identity, rightBag, rightTarget.identity) {
+      rightIdentity = AnyHashable(sides)
+      pair = sides
     }
     let entries: [(BindingBag, AnyHashable?)] = [(leftBag, leftTarget.identity), (rightBag, rightIdentity)]
-    for (bag, identity) in entries {
-      let id = bag.makeID()
-      link.state.withLock { $0.registrations.append(BindingBagRegistration(bag: bag, id: id)) }
-      bag.insert(token, id: id, identity: identity, name: name, location: nil)
+    let ends = TwoWayPair.registration.withLock { _ -> [() -> Void] in
+      var ends: [() -> Void] = []
+      if let pair { ends.append(leftBag.removeBinding(identity: AnyHashable(pair))) }
+      for (bag, identity) in entries {
+        let id = bag.makeID()
+        link.state.withLock { $0.registrations.append(BindingBagRegistration(bag: bag, id: id)) }
+        ends.append(bag.insertDeferringCancel(token, id: id, identity: identity, name: name, location: nil))
+      }
+      return ends
     }
+    for end in ends { end() }
     return (link, token, (leftOwner, rightOwner))
   }
 
@@ -276,6 +285,9 @@ extension TwoWayBindingLink: IdempotentCancellable {}
 /// sides' bags, so that a second link between the same sides, in either order, replaces the first.
 struct TwoWayPair: Hashable {
   private let sides: Set<Side>
+
+  /// Held while a link is registered in its sides' bags (never while anything is cancelled).
+  static let registration = Locked(())
 
   private struct Side: Hashable {
     let bag: ObjectIdentifier
