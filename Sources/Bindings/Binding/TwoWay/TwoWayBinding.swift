@@ -28,7 +28,8 @@
 /// 5. The left side is the binding's target, as with `<~`: a new `<~` or `<~>` into the left side
 ///    replaces this binding, and this binding replaces a `<~` into it. The right side is its source
 ///    and can take part in any number of bindings: `slider <~> volume` and `field <~> volume`, or
-///    `volume <~ service`, coexist.
+///    `volume <~ service`, coexist. A second `<~>` between the same two sides, in either order,
+///    replaces this binding.
 /// 6. An endpoint whose changes do not replay a current value (a control's user edits, a
 ///    ``PassthroughSubject``) has no initial value: as the right side it seeds nothing, and the left
 ///    side keeps its own value until one side changes.
