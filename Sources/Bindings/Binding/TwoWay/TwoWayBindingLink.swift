@@ -177,7 +177,8 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
       pair = sides
     }
     let entries: [(BindingBag, AnyHashable?)] = [(leftBag, leftTarget.identity), (rightBag, rightIdentity)]
-    let ends = TwoWayPair.registration.withLock { _ -> [() -> Void] in
+    let ends = TwoWayPair.registration.withLock { registrations -> [() -> Void] in
+      registrations &+= 1
       var ends: [() -> Void] = []
       if let pair { ends.append(leftBag.removeBinding(identity: AnyHashable(pair))) }
       for (bag, identity) in entries {
@@ -286,8 +287,10 @@ extension TwoWayBindingLink: IdempotentCancellable {}
 struct TwoWayPair: Hashable {
   private let sides: Set<Side>
 
-  /// Held while a link is registered in its sides' bags (never while anything is cancelled).
-  static let registration = Locked(())
+  /// Held while a link is registered in its sides' bags (never while anything is cancelled). Its
+  /// state counts the registrations: an empty state would share its address with the lock word, and
+  /// ThreadSanitizer would take the lock's own atomics for a race with the state's access.
+  static let registration = Locked(0)
 
   private struct Side: Hashable {
     let bag: ObjectIdentifier
