@@ -170,18 +170,11 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     // the left side's bag is the same pair bound the other way round. Links are registered one at
     // a time, so that two threads binding one pair at once leave exactly one of their links: the
     // later one, in both bags. What the registration ends is cancelled after the lock.
-    var rightIdentity: AnyHashable?
-    var pair: TwoWayPair?
-    if let sides = TwoWayPair(leftBag, leftTarget.identity, rightBag, rightTarget.identity) {
-      rightIdentity = AnyHashable(sides)
-      pair = sides
-    }
-    let entries: [(BindingBag, AnyHashable?)] = [(leftBag, leftTarget.identity), (rightBag, rightIdentity)]
+    let pair = TwoWayPair(leftBag, leftTarget.identity, rightBag, rightTarget.identity).map(AnyHashable.init)
     let ends = TwoWayPair.registration.withLock { registrations -> [() -> Void] in
       registrations &+= 1
-      var ends: [() -> Void] = []
-      if let pair { ends.append(leftBag.removeBinding(identity: AnyHashable(pair))) }
-      for (bag, identity) in entries {
+      var ends = pair.map { [leftBag.removeBinding(identity: $0)] } ?? []
+      for (bag, identity) in [(leftBag, leftTarget.identity), (rightBag, pair)] {
         let id = bag.makeID()
         link.state.withLock { $0.registrations.append(BindingBagRegistration(bag: bag, id: id)) }
         ends.append(bag.insertDeferringCancel(token, id: id, identity: identity, name: name, location: nil))
