@@ -28,12 +28,12 @@ func writeFromOutside(
   model: SearchModel, source: MutableProperty<String>, other: MutableProperty<String>, field: Field,
   subject: CurrentValueSubject<String, Never>
 ) {
-  model.$results <~ source  // expect-error: is not settable here (e.g. `private(set)`), so `$name` takes no binding
-  source ~> model.$results  // expect-error: is not settable here (e.g. `private(set)`), so `$name` takes no binding
-  model.$results <~> other  // expect-error: is not settable here (e.g. `private(set)`), so `$name` takes no two-way binding
-  other <~> model.$results  // expect-error: is not settable here (e.g. `private(set)`), so `$name` takes no two-way binding
-  field.$text <~> model.$results  // expect-error: is not settable here (e.g. `private(set)`), so `$name` takes no two-way binding
-  subject <~> model.$results  // expect-error: is not settable here (e.g. `private(set)`), so `$name` takes no two-way binding
+  model.$results <~ source  // expect-error: is not settable here (e.g. `private(set)`), so its `$` publisher takes no binding
+  source ~> model.$results  // expect-error: is not settable here (e.g. `private(set)`), so its `$` publisher takes no binding
+  model.$results <~> other  // expect-error: is not settable here (e.g. `private(set)`), so its `$` publisher takes no two-way binding
+  other <~> model.$results  // expect-error: is not settable here (e.g. `private(set)`), so its `$` publisher takes no two-way binding
+  field.$text <~> model.$results  // expect-error: is not settable here (e.g. `private(set)`), so its `$` publisher takes no two-way binding
+  subject <~> model.$results  // expect-error: is not settable here (e.g. `private(set)`), so its `$` publisher takes no two-way binding
   source.bind(to: &model.$results)  // expect-error: cannot pass immutable value as inout argument: '$results' is immutable
   model.$results.bindTwoWay(with: other, initialValueFrom: .left)  // expect-error: cannot use mutating member on immutable value: '$results' is immutable
   other.bindTwoWay(with: &model.$results, initialValueFrom: .right)  // expect-error: cannot pass immutable value as inout argument: '$results' is immutable

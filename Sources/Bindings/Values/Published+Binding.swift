@@ -680,7 +680,7 @@ public func <~> <Left: BindingEndpointConvertible, Value>(
   *,
   unavailable,
   message:
-    "this @Published property is not settable here (e.g. `private(set)`), so `$name` takes no binding from outside its type: make the binding inside the type, e.g. in a method of the model"
+    "this @Published property is not settable here (e.g. `private(set)`), so its `$` publisher takes no binding from outside its type: make the binding inside the type, e.g. in a method of the model"
 )
 @discardableResult
 public func <~ <Value, Source: Publisher>(
@@ -695,7 +695,7 @@ public func <~ <Value, Source: Publisher>(
   *,
   unavailable,
   message:
-    "this @Published property is not settable here (e.g. `private(set)`), so `$name` takes no binding from outside its type: make the binding inside the type, e.g. in a method of the model"
+    "this @Published property is not settable here (e.g. `private(set)`), so its `$` publisher takes no binding from outside its type: make the binding inside the type, e.g. in a method of the model"
 )
 @discardableResult
 public func ~> <Value, Source: Publisher>(
@@ -710,7 +710,7 @@ public func ~> <Value, Source: Publisher>(
   *,
   unavailable,
   message:
-    "this @Published property is not settable here (e.g. `private(set)`), so `$name` takes no two-way binding from outside its type: bind it inside the type, or observe it one way (`target <~ model.$name`)"
+    "this @Published property is not settable here (e.g. `private(set)`), so its `$` publisher takes no two-way binding from outside its type: bind it inside the type, or observe it one way (`target <~ model.$name`)"
 )
 @discardableResult
 public func <~> <Value, Right: BindingEndpointConvertible>(
@@ -725,7 +725,7 @@ public func <~> <Value, Right: BindingEndpointConvertible>(
   *,
   unavailable,
   message:
-    "this @Published property is not settable here (e.g. `private(set)`), so `$name` takes no two-way binding from outside its type: bind it inside the type, or observe it one way (`target <~ model.$name`)"
+    "this @Published property is not settable here (e.g. `private(set)`), so its `$` publisher takes no two-way binding from outside its type: bind it inside the type, or observe it one way (`target <~ model.$name`)"
 )
 @discardableResult
 public func <~> <Left: BindingEndpointConvertible, Value>(
@@ -740,7 +740,7 @@ public func <~> <Left: BindingEndpointConvertible, Value>(
   *,
   unavailable,
   message:
-    "this @Published property is not settable here (e.g. `private(set)`), so `$name` takes no two-way binding from outside its type: bind it inside the type, or observe it one way (`target <~ model.$name`)"
+    "this @Published property is not settable here (e.g. `private(set)`), so its `$` publisher takes no two-way binding from outside its type: bind it inside the type, or observe it one way (`target <~ model.$name`)"
 )
 @discardableResult
 public func <~> <Value>(
@@ -755,7 +755,7 @@ public func <~> <Value>(
   *,
   unavailable,
   message:
-    "this @Published property is not settable here (e.g. `private(set)`), so `$name` takes no two-way binding from outside its type: bind it inside the type, or observe it one way (`target <~ model.$name`)"
+    "this @Published property is not settable here (e.g. `private(set)`), so its `$` publisher takes no two-way binding from outside its type: bind it inside the type, or observe it one way (`target <~ model.$name`)"
 )
 @discardableResult
 public func <~> <Value>(
@@ -770,7 +770,7 @@ public func <~> <Value>(
   *,
   unavailable,
   message:
-    "this @Published property is not settable here (e.g. `private(set)`), so `$name` takes no two-way binding from outside its type: bind it inside the type, or observe it one way (`target <~ model.$name`)"
+    "this @Published property is not settable here (e.g. `private(set)`), so its `$` publisher takes no two-way binding from outside its type: bind it inside the type, or observe it one way (`target <~ model.$name`)"
 )
 @discardableResult
 public func <~> <Value>(
