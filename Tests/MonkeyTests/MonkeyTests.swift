@@ -41,6 +41,69 @@ final class MonkeyTests: GTKTestCase {
       XCTAssertTrue(report.summary.hasPrefix("monkey: broken counter seed 7 \(failure.step) actions 1 failures rss "))
     }
   }
+
+  /// A diagnostic made on a later turn of GTK's loop (the report of a view model freed while its
+  /// window is open is made from the main queue) fails the step that caused it, not a later one.
+  func testADiagnosticMadeOnALaterTurnOfTheLoopFailsTheStep() throws {
+    #if DEBUG
+    try onMain {
+      let monkey = Monkey(app: "forgetful counter", log: { _ in }) { ForgetfulCounter() }
+      let report = monkey.run(seed: 11, actions: 200, shrinks: false)
+      XCTAssertEqual(report.failures.count, 1, report.summary)
+      let failure = try XCTUnwrap(report.failures.first)
+      XCTAssertEqual(failure.action, "forget the model")
+      XCTAssertEqual(failure.problems.count, 1, "\(failure.problems)")
+      let problem = failure.problems.first ?? ""
+      XCTAssertTrue(
+        problem.hasPrefix("unexpected diagnostic: BindingsGTK: a ForgetfulCounter.Model was deallocated"), problem)
+      XCTAssertFalse(problem.contains("unknown context"), "a private type is named as written: \(problem)")
+      XCTAssertTrue(problem.contains("GtkButton::clicked"), problem)
+    }
+    #endif
+  }
+}
+
+/// A counter whose window holds its model only through its bindings, and which now and then drops
+/// the model while the window is open: the planted fault is the library's report of that.
+@MainActor
+private final class ForgetfulCounter: MonkeyApp {
+  final class Model: BindingOwner {
+    let bindings = BindingBag()
+    @Published var count = 0
+  }
+
+  private var model: Model?
+  private var button: Button?
+  private var window: Window?
+
+  func open() {
+    let model = Model()
+    let button = Button("Count")
+    button.reactive.clicked ~> (model, { model, _ in model.count += 1 })
+    let window = Window(title: "Forgetful counter")
+    window.child = button
+    window.present()
+    (self.model, self.button, self.window) = (model, button, window)
+  }
+
+  func close() {
+    window?.destroy()
+    (model, button, window) = (nil, nil, nil)
+  }
+
+  var isBusy: Bool { false }
+
+  func act(_ random: inout MonkeyRandom) -> String {
+    guard let button, model != nil else { return "look at the window" }
+    if random.below(5) == 0 {
+      model = nil
+      return "forget the model"
+    }
+    button.click()
+    return "click Count"
+  }
+
+  func violations() -> [String] { [] }
 }
 
 /// A counter whose label misses the count 3: the planted fault.

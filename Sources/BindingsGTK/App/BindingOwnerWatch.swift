@@ -29,12 +29,19 @@ final class BindingOwnerWatch: @unchecked Sendable {
 
   private init(owner: AnyObject, wrapper: GObjectWrapper, signal: String, callSite: CallSite) {
     self.owner = owner
-    self.ownerType =
-      String(reflecting: type(of: owner)).split(separator: ".", maxSplits: 1).last.map(String.init)
-      ?? "\(type(of: owner))"
+    self.ownerType = Self.readableName(of: type(of: owner))
     self.wrapper = wrapper
     self.signal = signal
     self.callSite = callSite
+  }
+
+  /// The type's name as its source spells it, inside its enclosing types but without its module:
+  /// `ContactsViewModel`, `SettingsWindow.Model`. A private or local type's name, which the runtime
+  /// writes with an "(unknown context at $…)" part, reads the same.
+  static func readableName(of type: Any.Type) -> String {
+    let parts = String(reflecting: type).split(separator: ".").dropFirst()
+      .filter { !$0.hasPrefix("(unknown context at ") }
+    return parts.isEmpty ? "\(type)" : parts.joined(separator: ".")
   }
 
   /// A watch for `subscriber` of `signal` of `wrapper`'s object, when the subscriber is a binding
