@@ -15,8 +15,20 @@ final class SchedulerTestLog: @unchecked Sendable {
 final class SchedulerTestToken: @unchecked Sendable {
   private let lock = NSLock()
   private var token: (any Bindings.Cancellable)?
+  private let wasSet = DispatchSemaphore(value: 0)
 
-  func set(_ token: any Bindings.Cancellable) { lock.withLock { self.token = token } }
+  func set(_ token: any Bindings.Cancellable) {
+    lock.withLock { self.token = token }
+    wasSet.signal()
+  }
+
+  /// Waits until ``set(_:)`` has stored the token: an action that may run before `schedule` has
+  /// returned (on a loaded machine, a few ticks may) calls this first, so that its `cancel()` reaches
+  /// the token.
+  func waitUntilSet() {
+    wasSet.wait()
+    wasSet.signal()
+  }
 
   func cancel() { lock.withLock { token }?.cancel() }
 }
