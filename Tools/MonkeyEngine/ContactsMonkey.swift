@@ -175,6 +175,16 @@ public final class ContactsMonkey: MonkeyApp {
     }
   }
 
+  /// The address book's size, the undo history's length and the characters the contacts hold.
+  public var footprint: String {
+    let all = viewModel.all.contents
+    let characters = all.reduce(0) { sum, contact in
+      sum + contact.firstName.utf8.count + contact.lastName.utf8.count + contact.email.utf8.count
+        + contact.phone.utf8.count
+    }
+    return "\(all.count) contacts, \(characters) characters"
+  }
+
   /// Every invariant that does not hold now.
   public func violations() -> [String] {
     guard let contacts else { return [] }

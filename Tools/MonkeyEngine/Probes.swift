@@ -17,6 +17,42 @@ enum Probes {
     return 0
   }
 
+  /// The bytes malloc has handed out and not had back, in KiB, in every arena (from
+  /// `malloc_info`: each arena's system bytes less its free chunks), or 0 where that is not known.
+  /// Unlike the resident size, it does not count memory that malloc keeps after it was freed.
+  static func heapInUseKiB() -> Int {
+    #if canImport(Glibc)
+    var buffer: UnsafeMutablePointer<CChar>?
+    var size = 0
+    guard let stream = open_memstream(&buffer, &size) else { return 0 }
+    // `malloc_info` is glibc's, in no module Swift imports: found by name.
+    typealias MallocInfo = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
+    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_info") else {
+      fclose(stream)
+      free(buffer)
+      return 0
+    }
+    let written = unsafeBitCast(symbol, to: MallocInfo.self)(0, stream)
+    fclose(stream)
+    defer { free(buffer) }
+    guard written == 0, let buffer else { return 0 }
+    let xml = String(cString: buffer)
+    // The totals over all arenas follow the last `</heap>`.
+    guard let totals = xml.range(of: "</heap>", options: .backwards).map({ xml[$0.upperBound...] }) else { return 0 }
+    func total(_ tag: String, _ type: String) -> Int {
+      guard let start = totals.range(of: "<\(tag) type=\"\(type)\"") else { return 0 }
+      let rest = totals[start.upperBound...]
+      guard let sizeStart = rest.range(of: "size=\"") else { return 0 }
+      return Int(rest[sizeStart.upperBound...].prefix { $0.isNumber }) ?? 0
+    }
+    let free = total("total", "fast") + total("total", "rest")
+    let system = total("system", "current") + total("total", "mmap")
+    return max(0, system - free) / 1024
+    #else
+    return 0
+    #endif
+  }
+
   /// The library's live objects: those the core counts in `scope` (subscriptions, subjects, sinks,
   /// values; debug builds) and BindingsGTK's own (wrappers, signal handlers).
   static func liveObjects(in scope: LiveObjects.Scope) -> Int {
