@@ -53,7 +53,7 @@ let package = Package(
     .executableTarget(
       name: "GTKBenchmarks",
       dependencies: [
-        "Bindings", "BindingsGTK", "SevenGUIsCore", "SevenGUIsUI",
+        "Bindings", "BindingsGTK", "ContactsCore", "ContactsUI", "SevenGUIsCore", "SevenGUIsUI",
         .target(name: "CGTK", condition: .when(traits: ["GTK"])),
       ],
       path: "Benchmarks/GTK"

@@ -154,7 +154,7 @@ typealias ListVariant = (name: String, run: () throws -> [String: Double])
 /// round, as `alternate` does for G1 and G2; each run returns several named figures, stored as
 /// `variant.figure`.
 @MainActor
-private func alternateFigures(
+func alternateFigures(
   rounds: Int,
   _ variants: [ListVariant]
 ) throws -> Rounds {
