@@ -9,7 +9,8 @@ import Glibc
 // by hand on a `GListStore` in a `GtkListView` with a hand-written factory, in the same window.
 //
 //   L1  a filter keystroke removing 30 % of 10,000 rows (a pseudo-random 30 %, and three contiguous
-//       blocks), `array.replace(with:identifiedBy:)`, and the widening replace that brings them back
+//       blocks), `array.replace(with:identifiedBy:)`, and the widening replace that brings them back;
+//       the same change made by `array.filter(by: query)` when the query changes (no diff)
 //   L2  one row appended to a bound list of 1,000 rows and of 100,000 rows, ns per append
 //   L3  a 100,000-row (and a 10,000-row) list scrolled top to bottom in 50 frames: live row wrappers
 //       and live row bindings at the start and at the peak
@@ -272,7 +273,10 @@ struct FilterResults {
 ///   `ListView`'s splices, all synchronous on the main thread;
 /// - `apply`: `list.performBatchUpdates` with the change set precomputed: `ListView`'s own part;
 /// - `direct`: the same splices by hand, runs computed beforehand;
-/// - `diff`: the same replace on an array nothing observes: the core's diff alone.
+/// - `diff`: the same replace on an array nothing observes: the core's diff alone;
+/// - `query`: a third list, bound to `rows.filter(by: query)`, and the query set: the search box's
+///   way, with the predicate run once per row and no diff (the predicate looks the row up in a
+///   table of the pattern's removed rows, so that it costs next to nothing beside the library).
 @MainActor
 func measureFilter(_ options: ListOptions) throws -> FilterResults {
   let count = options.filterRows
@@ -291,14 +295,26 @@ func measureFilter(_ options: ListOptions) throws -> FilterResults {
   list.reactive.items <~ array
   let hand = HandList(strings: all)
   let unobserved = MutableObservableArray(all)
-  let window = Window(title: "GTKBenchmarks L1", width: 800, height: 600)
-  window.child = sideBySide([ScrolledWindow(list), ScrolledWindow(hand.view)])
+  // The rows filtered by a changing value: -1 shows every row, k hides the rows pattern k removes.
+  let removedByPattern = patterns.map { pattern in
+    var isRemoved = [Bool](repeating: false, count: count)
+    for offset in pattern.removed { isRemoved[offset] = true }
+    return isRemoved
+  }
+  let query = MutableProperty(-1)
+  let filtered = MutableObservableArray(all.indices.map { QueriedRow(id: $0, text: all[$0]) })
+    .filter(by: query) { row, hidden in hidden < 0 || !removedByPattern[hidden][row.id] }
+  let queried = ListView<QueriedRow>(makeRow: { Label() }, bindRow: { label, row in label.text = row.text })
+  queried.reactive.items <~ filtered
+  let window = Window(title: "GTKBenchmarks L1", width: 900, height: 600)
+  window.child = sideBySide([ScrolledWindow(list), ScrolledWindow(hand.view), ScrolledWindow(queried)])
   try show(window)
   try check(list.waitForNextFrame(), "the bound list drew no frame")
   let shown = wrappedLabels(under: list.widget, mappedOnly: true).map { $0.text }
   try check(shown.first == "Row 0" && shown.count > 10, "the bound list shows \(shown.prefix(3)), not Row 0, 1, …")
   let ours = logSplices(of: list.selectionModel.object)
   let theirs = logSplices(of: UnsafeMutableRawPointer(hand.selection))
+  let byQuery = logSplices(of: queried.selectionModel.object)
 
   /// Checks the model and the log after a change: `expected` rows, one emission per run.
   func checkChange(
@@ -324,7 +340,7 @@ func measureFilter(_ options: ListOptions) throws -> FilterResults {
   }
 
   var variants: [ListVariant] = []
-  for pattern in patterns {
+  for (index, pattern) in patterns.enumerated() {
     let kept = pattern.kept
     /// Times `narrow` and `widen` on the bound list, checking what GTK's model holds after each.
     func onBoundList(_ name: String, narrow: @escaping () -> Void, widen: @escaping () -> Void) -> ListVariant {
@@ -361,6 +377,28 @@ func measureFilter(_ options: ListOptions) throws -> FilterResults {
         "apply",
         narrow: { list.performBatchUpdates(pattern.narrowing, rows: ListRows(items: kept) { row, _ in row }) },
         widen: { list.performBatchUpdates(pattern.widening, rows: ListRows(items: all) { row, _ in row }) }
+      )
+    )
+    variants.append(
+      (
+        "\(pattern.name).query",
+        {
+          let what = "L1 \(pattern.name) query"
+          byQuery.reset()
+          let narrowing = nanoseconds { query.value = index }
+          try checkChange(
+            what, pattern, log: byQuery, count: queried.modelCount, item: { queried.item(at: $0)?.text },
+            expected: kept, widening: false)
+          try check(queried.items.map(\.text) == kept, "\(what): the list's items are not the filtered rows")
+          queried.waitForNextFrame()
+          byQuery.reset()
+          let widening = nanoseconds { query.value = -1 }
+          try checkChange(
+            what, pattern, log: byQuery, count: queried.modelCount, item: { queried.item(at: $0)?.text },
+            expected: all, widening: true)
+          queried.waitForNextFrame()
+          return ["narrow": narrowing / 1e6, "widen": widening / 1e6]
+        }
       )
     )
     let store = hand.store
@@ -414,6 +452,12 @@ func measureFilter(_ options: ListOptions) throws -> FilterResults {
   window.destroy()
   settle()
   return FilterResults(rounds: rounds, rows: count, patterns: patterns)
+}
+
+/// A row of L1's list filtered by a query: its offset in the unfiltered rows, and its text.
+struct QueriedRow: Sendable {
+  var id: Int
+  var text: String
 }
 
 // MARK: - L2: appending one row
@@ -634,7 +678,7 @@ struct ListResults {
 @MainActor
 func measureLists(_ options: ListOptions) throws -> ListResults {
   report(
-    "L1: filter keystroke, \(options.filterRows) rows, 2 patterns × 4 variants × \(options.rounds) rounds…")
+    "L1: filter keystroke, \(options.filterRows) rows, 2 patterns × 5 variants × \(options.rounds) rounds…")
   let filter = try measureFilter(options)
   report(
     "L2: \(options.appendsPerRun) appends to \(options.appendSmall) and \(options.appendLarge) rows × "
@@ -681,6 +725,11 @@ func printListReport(_ results: ListResults, options: ListOptions) {
       report(
         "| L1 | the same, the diff alone: the same replace on an array nothing observes (ms) | "
           + "\(formatted(filter.median("\(name).diff.\(direction)"), digits: 2)) | n/a | n/a |")
+      let queried = "\(name).query.\(direction)"
+      report(
+        "| L1 | the same change by `rows.filter(by: query)`, no diff: the query set until GTK's model holds it (ms); "
+          + "baseline: the same `g_list_store_splice` calls by hand | \(formatted(filter.median(queried), digits: 2)) "
+          + "| \(formatted(filter.median(direct), digits: 2)) | \(ratio(filter.medianRatio(queried, to: direct))) |")
     }
     report(
       "| L1 | `items-changed` emissions per change (checked in every run, both ways; a reload would be 1) | "
@@ -722,6 +771,11 @@ func printListReport(_ results: ListResults, options: ListOptions) {
       "- L1 \(pattern.name): a filter keystroke at most 1.3× the same splices by hand: \(ratio(keystroke)) — "
         + "\(status(keystroke <= 1.3)) (restoring: \(ratio(widening))); `items-changed` emitted once per run "
         + "(\(pattern.runs.count)), no reload — **met** (checked)")
+    let byQuery = filter.medianRatio("\(pattern.name).query.narrow", to: "\(pattern.name).direct.narrow")
+    let byQueryWidening = filter.medianRatio("\(pattern.name).query.widen", to: "\(pattern.name).direct.widen")
+    report(
+      "- L1 \(pattern.name) by `filter(by:)`: a search keystroke at most 1.3× the same splices by hand: "
+        + "\(ratio(byQuery)) — \(status(byQuery <= 1.3)) (restoring: \(ratio(byQueryWidening)))")
   }
   report(
     "- L2 appending is O(1): \(ratio(growth)) per append at \(largeSize) rows against \(smallSize) — "
@@ -746,7 +800,8 @@ func printListReport(_ results: ListResults, options: ListOptions) {
       report(
         "- L1 \(pattern.name) \(direction), bound / direct per round: "
           + list(filter.ratios(name("bound"), to: name("direct"))) + "; apply / direct: "
-          + list(filter.ratios(name("apply"), to: name("direct"))))
+          + list(filter.ratios(name("apply"), to: name("direct"))) + "; query / direct: "
+          + list(filter.ratios(name("query"), to: name("direct"))))
     }
   }
   report("- L2 bound, large / small per round: \(list(appends.ratios("bound.large.append", to: "bound.small.append")))")

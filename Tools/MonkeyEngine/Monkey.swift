@@ -240,7 +240,14 @@ public final class Monkey {
     let seed: UInt64
     let samples: Bool
     var report: MonkeyReport
+    /// The steps performed and what each did: all of them in a replay (the shrinker keeps those
+    /// that still fail), and in a run only those since the windows were last closed and reopened
+    /// (what the run prints when its failure does not come back), so that a long run's memory does
+    /// not grow with its own log.
     var performed: [(step: Int, action: String)] = []
+    /// The heap in use the last time every window was closed: the same state each time, so that
+    /// its trend shows what stays behind.
+    private var heapWithWindowsClosedKiB: Int?
     private let diagnostics = DiagnosticLog()
     private let scope = LiveObjects.Scope()
 
@@ -290,6 +297,7 @@ public final class Monkey {
           action = Monkey.reopenAction
           app.close()
           let live = settleLiveObjects(app, to: report.liveObjects.start)
+          heapWithWindowsClosedKiB = Probes.heapInUseKiB()
           if live != report.liveObjects.start {
             let kinds = Probes.liveKinds(in: scope)
             // Late or never: whether GTK lets go of them given more time tells a slow release from a leak.
@@ -305,6 +313,7 @@ public final class Monkey {
           action = app.act(&random)
         }
         let wasBusy = app.isBusy
+        if samples && action == Monkey.reopenAction { performed.removeAll(keepingCapacity: true) }
         performed.append((step, action))
         if monkey.traces { monkey.log("  \(step): \(action)") }
         report.actions = done
@@ -323,8 +332,10 @@ public final class Monkey {
           report.residentSamples.append((done, resident))
           let footprint = app.footprint
           monkey.log(
-            "monkey: \(done) actions, rss \(resident) KiB, heap in use \(Probes.heapInUseKiB()) KiB, live "
-              + "\(Probes.liveObjects(in: scope)) with windows open" + (footprint.isEmpty ? "" : "; \(footprint)"))
+            "monkey: \(done) actions, rss \(resident) KiB, heap in use \(Probes.heapInUseKiB()) KiB ("
+              + (heapWithWindowsClosedKiB.map { "\($0) KiB" } ?? "not yet measured")
+              + " when every window was last closed), live \(Probes.liveObjects(in: scope)) with windows open"
+              + (footprint.isEmpty ? "" : "; \(footprint)"))
         }
       }
 
