@@ -196,6 +196,42 @@ final class ListViewTests: GTKTestCase {
     }
   }
 
+  /// A change of many runs (a search narrowing the list) reaches the selection sources once, when
+  /// it is all in: not once per splice, with the selected row half-moved.
+  func testTheSelectionIsReadOncePerChangeNotOncePerSplice() {
+    onMain {
+      let rows = MutableObservableArray(Array(0..<1_000))
+      let list = ListView<Int>(makeRow: { Label() }, bindRow: { $0.text = "\($1)" })
+      list.reactive.items <~ rows
+      var indices: [Int?] = []
+      var items: [Int?] = []
+      let byIndex = list.reactive.selectedIndex.sink { indices.append($0) }
+      let byItem = list.reactive.selectedItem.sink { items.append($0) }
+      list.selectedIndex = 500
+      XCTAssertEqual(indices, [nil, 500])
+      XCTAssertEqual(items, [nil, 500])
+
+      // Every even row before the selected one goes, in 250 runs of one row: one change.
+      rows.batchUpdate { batch in
+        for offset in stride(from: 498, through: 0, by: -2) { _ = batch.remove(at: offset) }
+      }
+      XCTAssertEqual(list.spliceCount, 1 + 250, "one splice per run (the first splice filled the list)")
+      XCTAssertEqual(list.selectedIndex, 250)
+      XCTAssertEqual(indices, [nil, 500, 250], "one new offset for the whole change")
+      XCTAssertEqual(items, [nil, 500, 500], "the item, once")
+
+      // The selected row goes with others: the selection is empty once, at the end.
+      rows.batchUpdate { batch in
+        for offset in [300, 250, 100, 0] { _ = batch.remove(at: offset) }
+      }
+      XCTAssertEqual(list.selectedIndex, nil)
+      XCTAssertEqual(indices, [nil, 500, 250, nil])
+      XCTAssertEqual(items, [nil, 500, 500, nil])
+      byIndex.cancel()
+      byItem.cancel()
+    }
+  }
+
   func testSelectionByIdentityFollowsItsItemWhicheverOfRowsAndSelectionArrivesFirst() {
     onMain {
       struct Person: Equatable {

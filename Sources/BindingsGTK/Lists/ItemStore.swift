@@ -17,6 +17,28 @@ public enum ListSelectionMode: Sendable {
   case multiple
 }
 
+/// The selection model of a list or table, which says when a change of its items is being applied:
+/// the list's selection sources read the selection once the whole change is in, not on each of
+/// its splices (a search that removes 30,000 rows in 20,000 runs reads it once, not 40,000 times).
+@MainActor
+final class SelectionModelWrapper: GObjectWrapper {
+  /// How deep the changes being applied are nested (a handler of a splice may apply another).
+  private(set) var changesBeingApplied = 0
+  /// Sends after each outermost change is applied.
+  let changeApplied = PassthroughSubject<Void, Never>()
+
+  /// Whether a change of the items is being applied: the selection is read once it is done.
+  var isApplyingChange: Bool { changesBeingApplied > 0 }
+
+  /// Runs `body`, which splices the store, then sends ``changeApplied`` if it was the outermost.
+  func applyingChange(_ body: () -> Void) {
+    changesBeingApplied += 1
+    body()
+    changesBeingApplied -= 1
+    if changesBeingApplied == 0 { changeApplied.send(()) }
+  }
+}
+
 /// The model behind a recycling list or table (``ListView``, ``ColumnView``): a `GListStore` of
 /// item objects, one per item, under GTK's selection model, kept equal to an observable array by
 /// exact splices.
@@ -25,7 +47,7 @@ final class ItemStore<Item> {
   /// The `GListStore` of item objects: one `GObject` per item, holding the item.
   let store: OpaquePointer
   /// The selection model the view shows (it owns the store).
-  let selectionModel: GObjectWrapper
+  let selectionModel: SelectionModelWrapper
   /// How many `items-changed` emissions the store has caused.
   private(set) var spliceCount = 0
   /// Called with each item object an update gave a new item, after GTK has seen the change, so that
@@ -46,7 +68,7 @@ final class ItemStore<Item> {
     case .multiple: model = UnsafeMutableRawPointer(gtk_multi_selection_new(store)!)
     }
     // The selection model took the store's reference; the wrapper takes one of its own.
-    selectionModel = GObjectWrapper(model, ownership: .transferred)
+    selectionModel = SelectionModelWrapper(model, ownership: .transferred)
   }
 
   /// The number of items the store holds.
@@ -63,12 +85,16 @@ final class ItemStore<Item> {
 
   /// Replaces every item with `items`: one splice.
   func replaceAll<C: Collection>(with items: C) where C.Element == Item {
-    splice(at: 0, removing: count, inserting: items)
+    selectionModel.applyingChange { splice(at: 0, removing: count, inserting: items) }
   }
 
   /// Makes the store hold `rows`, telling GTK exactly what `change` says changed: one splice per
   /// run of adjacent offsets, a reset (or a change that does not fit the store) as one splice.
   func apply(_ change: ArrayChangeset, rows: ListRows<Item>) {
+    selectionModel.applyingChange { applyWhileSelectionWaits(change, rows: rows) }
+  }
+
+  private func applyWhileSelectionWaits(_ change: ArrayChangeset, rows: ListRows<Item>) {
     let expectedOldCount = rows.count - change.inserts.count + change.deletes.count
     if change.isReset || expectedOldCount != count {
       splice(at: 0, removing: count, inserting: rows)

@@ -192,11 +192,16 @@ extension Reactive where Base: SelectableList {
     }.eraseToAnyPublisher()
   }
 
-  /// The selected offsets: now, then after every change of the selection or of the rows.
+  /// The selected offsets: now, then after every change of the selection or of the rows. While the
+  /// list applies a change of its items (``ListView``, ``ColumnView``), the signals of its splices
+  /// are not read; the selection is read once the change is in.
   private var selectionChanges: AnyPublisher<[Int], Never> {
     let model = base.selectionModel
+    let changes = model as? SelectionModelWrapper
     weak let list = base
-    let read: @MainActor (GObjectWrapper) -> [Int] = { _ in list?.selectedIndices ?? [] }
+    let read: @MainActor (GObjectWrapper) -> [Int]? = { _ in
+      changes?.isApplyingChange == true ? nil : list?.selectedIndices ?? []
+    }
     let changed = SignalPublisher<[Int]>(model, signal: "selection-changed", shape: .twoUIntArguments, read: read)
     let moved = SignalPublisher<[Int]>(model, signal: "items-changed", shape: .threeUIntArguments, read: read)
     let current = SignalPublisher<[Int]>(
@@ -206,7 +211,10 @@ extension Reactive where Base: SelectableList {
       replaysCurrentValue: true,
       read: read
     )
-    return current.merge(with: changed, moved).removeDuplicates().eraseToAnyPublisher()
+    let signals = current.merge(with: changed, moved)
+    guard let changes else { return signals.removeDuplicates().eraseToAnyPublisher() }
+    let applied = changes.changeApplied.compactMap { _ in list?.selectedIndices }
+    return signals.merge(with: applied).removeDuplicates().eraseToAnyPublisher()
   }
 }
 #endif
