@@ -232,6 +232,29 @@ final class ListViewTests: GTKTestCase {
     }
   }
 
+  /// A selection source that outlives its list finishes when the list goes, and keeps nothing of it.
+  func testASelectionSourceFinishesWhenItsListGoes() {
+    onMain {
+      var list: ListView<Int>? = ListView<Int>(makeRow: { Label() }, bindRow: { $0.text = "\($1)" })
+      weak let weakList = list
+      weak let weakModel = list?.selectionModel
+      let rows = MutableObservableArray([1, 2, 3])
+      list!.reactive.items <~ rows
+      var finished = false
+      var items: [Int?] = []
+      let token = list!.reactive.selectedItem.sink(
+        receiveCompletion: { _ in finished = true }, receiveValue: { items.append($0) })
+      list!.selectedIndex = 1
+      list = nil
+      GTK.drainMainLoop()
+      XCTAssertNil(weakList)
+      XCTAssertNil(weakModel, "the subscription keeps no selection model alive")
+      XCTAssertTrue(finished, "the source finished with its list")
+      XCTAssertEqual(items, [nil, 2])
+      token.cancel()
+    }
+  }
+
   func testSelectionByIdentityFollowsItsItemWhicheverOfRowsAndSelectionArrivesFirst() {
     onMain {
       struct Person: Equatable {

@@ -241,9 +241,9 @@ public final class Monkey {
     let samples: Bool
     var report: MonkeyReport
     /// The steps performed and what each did: all of them in a replay (the shrinker keeps those
-    /// that still fail), and in a run only those since the windows were last closed and reopened
-    /// (what the run prints when its failure does not come back), so that a long run's memory does
-    /// not grow with its own log.
+    /// that still fail), and in a run only those since the reopening of the windows before the
+    /// last one (what the run prints when its failure does not come back, even when the failure
+    /// was found at a reopening), so that a long run's memory does not grow with its own log.
     var performed: [(step: Int, action: String)] = []
     /// The heap in use the last time every window was closed: the same state each time, so that
     /// its trend shows what stays behind.
@@ -313,7 +313,12 @@ public final class Monkey {
           action = app.act(&random)
         }
         let wasBusy = app.isBusy
-        if samples && action == Monkey.reopenAction { performed.removeAll(keepingCapacity: true) }
+        // Kept: the steps since the reopen before this one, which a failure found at this one needs.
+        if samples && action == Monkey.reopenAction,
+          let previous = performed.lastIndex(where: { $0.action == Monkey.reopenAction })
+        {
+          performed.removeSubrange(..<previous)
+        }
         performed.append((step, action))
         if monkey.traces { monkey.log("  \(step): \(action)") }
         report.actions = done

@@ -25,14 +25,12 @@ enum Probes {
     var buffer: UnsafeMutablePointer<CChar>?
     var size = 0
     guard let stream = open_memstream(&buffer, &size) else { return 0 }
-    // `malloc_info` is glibc's, in no module Swift imports: found by name.
-    typealias MallocInfo = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
-    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_info") else {
+    guard let mallocInfo = Self.mallocInfo else {
       fclose(stream)
       free(buffer)
       return 0
     }
-    let written = unsafeBitCast(symbol, to: MallocInfo.self)(0, stream)
+    let written = mallocInfo(0, stream)
     fclose(stream)
     defer { free(buffer) }
     guard written == 0, let buffer else { return 0 }
@@ -45,13 +43,21 @@ enum Probes {
       guard let sizeStart = rest.range(of: "size=\"") else { return 0 }
       return Int(rest[sizeStart.upperBound...].prefix { $0.isNumber }) ?? 0
     }
-    let free = total("total", "fast") + total("total", "rest")
+    let unused = total("total", "fast") + total("total", "rest")
     let system = total("system", "current") + total("total", "mmap")
-    return max(0, system - free) / 1024
+    return max(0, system - unused) / 1024
     #else
     return 0
     #endif
   }
+
+  #if canImport(Glibc)
+  /// glibc's `malloc_info`, which no module Swift imports declares: found by name, once.
+  private static let mallocInfo: (@convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32)? = {
+    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_info") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32).self)
+  }()
+  #endif
 
   /// The library's live objects: those the core counts in `scope` (subscriptions, subjects, sinks,
   /// values; debug builds) and BindingsGTK's own (wrappers, signal handlers).

@@ -24,8 +24,13 @@ public enum ListSelectionMode: Sendable {
 final class SelectionModelWrapper: GObjectWrapper {
   /// How deep the changes being applied are nested (a handler of a splice may apply another).
   private(set) var changesBeingApplied = 0
-  /// Sends after each outermost change is applied.
+  /// Sends after each outermost change is applied; finishes when the wrapper goes, as the model's
+  /// signals do.
   let changeApplied = PassthroughSubject<Void, Never>()
+
+  isolated deinit {
+    changeApplied.send(completion: .finished)
+  }
 
   /// Whether a change of the items is being applied: the selection is read once it is done.
   var isApplyingChange: Bool { changesBeingApplied > 0 }

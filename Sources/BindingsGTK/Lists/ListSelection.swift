@@ -197,7 +197,8 @@ extension Reactive where Base: SelectableList {
   /// are not read; the selection is read once the change is in.
   private var selectionChanges: AnyPublisher<[Int], Never> {
     let model = base.selectionModel
-    let changes = model as? SelectionModelWrapper
+    // Weakly: the signals' handlers belong to the model's wrapper, and hold `read`.
+    weak let changes = model as? SelectionModelWrapper
     weak let list = base
     let read: @MainActor (GObjectWrapper) -> [Int]? = { _ in
       changes?.isApplyingChange == true ? nil : list?.selectedIndices ?? []
