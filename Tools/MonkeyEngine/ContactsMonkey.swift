@@ -175,7 +175,7 @@ public final class ContactsMonkey: MonkeyApp {
     }
   }
 
-  /// The address book's size, the undo history's length and the characters the contacts hold.
+  /// The address book's size and the characters its contacts hold.
   public var footprint: String {
     let all = viewModel.all.contents
     let characters = all.reduce(0) { sum, contact in
