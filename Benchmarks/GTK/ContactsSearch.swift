@@ -413,13 +413,7 @@ func measureContactsSearch(count: Int, options: ContactsSearchOptions) throws ->
         defer { objects.deallocate() }
         handClocks.reset()
         let widen = nanoseconds {
-          for run in runs {
-            for (slot, offset) in run.enumerated() {
-              objects[slot] = UnsafeMutableRawPointer(gtk_string_object_new(names[offset]))
-            }
-            g_list_store_splice(store, guint(run.lowerBound), 0, objects.baseAddress, guint(run.count))
-            for slot in 0..<run.count { g_object_unref(objects[slot]) }
-          }
+          hand.insert(runs, of: names, through: objects)
         }
         let widenClocks = handClocks.figures("Widen")
         try checkChange("L4 \(count) direct", log: theirs, count: hand.count, name: hand.string(at:), widening: true)

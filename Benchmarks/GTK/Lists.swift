@@ -97,6 +97,18 @@ final class HandList {
   /// The number of items in the store.
   var count: Int { Int(g_list_model_get_n_items(store)) }
 
+  /// Puts back the rows of `strings` at `runs` (ascending offsets), as new `GtkStringObject`s: one
+  /// `g_list_store_splice` per run, through `objects` (at least as long as the longest run).
+  func insert(_ runs: [Range<Int>], of strings: [String], through objects: UnsafeMutableBufferPointer<gpointer?>) {
+    for run in runs {
+      for (slot, offset) in run.enumerated() {
+        objects[slot] = UnsafeMutableRawPointer(gtk_string_object_new(strings[offset]))
+      }
+      g_list_store_splice(store, guint(run.lowerBound), 0, objects.baseAddress, guint(run.count))
+      for slot in 0..<run.count { g_object_unref(objects[slot]) }
+    }
+  }
+
   /// The string of the item at `position`.
   func string(at position: Int) -> String? {
     guard let object = g_list_model_get_item(store, guint(position)) else { return nil }
@@ -420,13 +432,7 @@ func measureFilter(_ options: ListOptions) throws -> FilterResults {
           let objects = UnsafeMutableBufferPointer<gpointer?>.allocate(capacity: pattern.removed.count)
           defer { objects.deallocate() }
           let widening = nanoseconds {
-            for run in runs {
-              for (slot, offset) in run.enumerated() {
-                objects[slot] = UnsafeMutableRawPointer(gtk_string_object_new(all[offset]))
-              }
-              g_list_store_splice(store, guint(run.lowerBound), 0, objects.baseAddress, guint(run.count))
-              for slot in 0..<run.count { g_object_unref(objects[slot]) }
-            }
+            hand.insert(runs, of: all, through: objects)
           }
           try checkChange(
             what, pattern, log: theirs, count: hand.count, item: hand.string(at:), expected: all, widening: true)
