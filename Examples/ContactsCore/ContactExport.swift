@@ -29,7 +29,7 @@ final class ContactExporter: Sendable {
     case failed(any Error)
   }
 
-  private let state = Mutex(ExportState())
+  private let state = Locked(ExportState())
   private let queue: DispatchQueue
   private let destination: ContactsViewModel.ExportDestination
 

@@ -57,7 +57,7 @@ public final class ContactForm: BindingOwner, @unchecked Sendable {
   public var groupNames: [String] { Contact.groups }
 
   /// The contact the fields show, as the model last had it; edits go to its id.
-  private let shown = Mutex<Contact?>(nil)
+  private let shown = Locked<Contact?>(nil)
 
   init() {
     $email ~> (self, { form, email in form.emailError = EmailAddress.problem(with: email) })

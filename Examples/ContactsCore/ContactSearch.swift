@@ -32,7 +32,7 @@ final class ContactSearch: BindingOwner, Sendable {
   private let queries: CurrentValueSubject<SearchQuery, Never>
   private let kept: KeptContacts
   /// The counts sent last; `nil` while a query is being applied, so that they are sent again.
-  private let shownSummary: Mutex<String?>
+  private let shownSummary: Locked<String?>
 
   /// A search of `all`, with the empty query until ``follow(_:throttledOn:)`` applies others.
   init(all: ObservableArray<Contact>) {
@@ -42,7 +42,7 @@ final class ContactSearch: BindingOwner, Sendable {
     let queries = CurrentValueSubject<SearchQuery, Never>(SearchQuery(""))
     self.queries = queries
     results = all.filter(by: queries) { contact, query in contact.matches(query) || kept.contains(contact.id) }
-    shownSummary = Mutex<String?>(ContactsViewModel.summary(visible: all.count, total: all.count, isFiltered: false))
+    shownSummary = Locked<String?>(ContactsViewModel.summary(visible: all.count, total: all.count, isFiltered: false))
     // The counts follow every edit of `all`, and every change of the results.
     all ~> (self, { search, _ in search.reportCounts() })
     results ~> (self, { search, _ in search.reportCounts() })
@@ -92,7 +92,7 @@ final class ContactSearch: BindingOwner, Sendable {
 /// The ids of the contacts kept visible whatever the query; read by the search's test, which must
 /// not hold the search itself (the search holds its results, and they hold the test).
 final class KeptContacts: Sendable {
-  private let ids = Mutex<Set<Int>>([])
+  private let ids = Locked<Set<Int>>([])
 
   func contains(_ id: Int) -> Bool { ids.withLock { $0.contains(id) } }
   func insert(_ id: Int) { _ = ids.withLock { $0.insert(id) } }
