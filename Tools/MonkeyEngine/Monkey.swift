@@ -297,7 +297,7 @@ public final class Monkey {
           action = Monkey.reopenAction
           app.close()
           let live = settleLiveObjects(app, to: report.liveObjects.start)
-          heapWithWindowsClosedKiB = Probes.heapInUseKiB()
+          if samples { heapWithWindowsClosedKiB = Probes.heapInUseKiB() }
           if live != report.liveObjects.start {
             let kinds = Probes.liveKinds(in: scope)
             // Late or never: whether GTK lets go of them given more time tells a slow release from a leak.
