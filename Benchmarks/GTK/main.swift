@@ -15,6 +15,7 @@
 // Timed variants alternate within each round, and every figure is the median over the rounds, so
 // that the ratios hold on a shared, busy machine; absolute figures do not. Results are checked;
 // speeds never are. `--quick`: small sizes, one round, a 1 s idle window (a CI smoke run). `--7guis`: A1–A5 only.
+// `--contacts`: L4 only.
 #if GTK
 import Bindings
 import BindingsGTK
@@ -23,7 +24,7 @@ import Foundation
 import Glibc
 
 guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else {
-  FileHandle.standardError.write(Data("usage: GTKBenchmarks [--quick] [--7guis] [--g3]\n".utf8))
+  FileHandle.standardError.write(Data("usage: GTKBenchmarks [--quick] [--7guis] [--g3] [--contacts]\n".utf8))
   exit(2)
 }
 
@@ -52,6 +53,16 @@ func runBenchmarks(_ options: Options) throws {
   let loadAtStart = loadAverage()
   if options.memoryOnly {
     try runMemoryOnly(options)
+    return
+  }
+  if options.onlyContactsSearch {
+    let contactsOptions = ContactsSearchOptions(options)
+    let contactsSearch = try measureContactsSearch(contactsOptions)
+    report()
+    report(
+      "\(machineDescription()); run from \(startedAt), load average at start \(loadAtStart), at end \(loadAverage())")
+    report()
+    printContactsSearchReport(contactsSearch, options: contactsOptions)
     return
   }
   if options.onlySevenGUIs {
