@@ -11,9 +11,11 @@ import Foundation
 // `ContactsViewModel` of 3,000 and of 100,000 generated contacts: a query typed into its search
 // entry until GTK's list model holds the filtered contacts, and the widening keystroke back to "",
 // against the same `g_list_store_splice` calls made by hand on a `GListStore` of `GtkStringObject`s
-// in a hand-made `GtkListView` (L1's `HandList`). Beside them, where the time goes: `ListView`'s
-// part with the change precomputed, the view model with no window, `filter(by:)` with the contacts'
-// own test and nothing bound, and the test alone.
+// in a hand-made `GtkListView` (L1's `HandList`) whose rows are the window's four labels made in C
+// calls; and against one-label rows by hand, GTK's floor. Beside them, where the time goes (timed
+// in rounds of their own, so that the clocks cost the headline figures nothing): `ListView`'s part
+// with the change precomputed, the view model with no window, `filter(by:)` with the contacts' own
+// test and nothing bound, and the test alone.
 
 // MARK: - Sizes
 
@@ -85,6 +87,7 @@ final class EmissionClock {
   fileprivate var started: UInt64?
   private let signalID: guint
   private var hookID: gulong = 0
+  private var handlerID: gulong = 0
 
   /// Times the emissions of `signal` (a signal of `type`) on `instance`; `ended` is the handler
   /// that ends each, connected after the others.
@@ -95,7 +98,7 @@ final class EmissionClock {
     hookID = g_signal_add_emission_hook(
       signalID, 0, emissionStarted, Unmanaged.passRetained(self).toOpaque(), releaseClockHook)
     precondition(hookID != 0, "signal \(signal) takes no emission hook")
-    g_signal_connect_data(
+    handlerID = g_signal_connect_data(
       instance, signal, ended, Unmanaged.passRetained(self).toOpaque(), releaseClockHandler, G_CONNECT_AFTER)
   }
 
@@ -114,10 +117,11 @@ final class EmissionClock {
     self.started = nil
   }
 
-  /// Removes the emission hook; the handler goes with the instance.
+  /// Removes the emission hook and the handler: the instance's emissions cost nothing more.
   func remove() {
     if hookID != 0 { g_signal_remove_emission_hook(signalID, hookID) }
-    hookID = 0
+    if handlerID != 0 { g_signal_handler_disconnect(instance, handlerID) }
+    (hookID, handlerID) = (0, 0)
   }
 }
 
@@ -204,14 +208,85 @@ struct ListClocks {
   }
 }
 
+// MARK: - The window's rows, by hand
+
+/// What each hand-made row shows of each contact, as the window's `ContactRow` shows it, made once
+/// as C strings: the bold initials (Pango markup), the full name, the email, the star.
+final class HandContactRowTexts {
+  struct Texts {
+    var initials: UnsafeMutablePointer<CChar>
+    var name: UnsafeMutablePointer<CChar>
+    var email: UnsafeMutablePointer<CChar>
+    var star: UnsafeMutablePointer<CChar>
+  }
+
+  let texts: [Texts]
+
+  init(_ contacts: [Contact]) {
+    texts = contacts.map { contact in
+      Texts(
+        initials: strdup("<b>\(contact.initials)</b>"), name: strdup(contact.fullName), email: strdup(contact.email),
+        star: strdup(contact.isFavorite ? "★" : ""))
+    }
+  }
+
+  deinit {
+    for row in texts {
+      for text in [row.initials, row.name, row.email, row.star] { free(text) }
+    }
+  }
+
+  /// A ``HandList``'s rows showing these texts; the list must not outlive this object.
+  var rows: HandRows {
+    HandRows(
+      setUp: unsafeBitCast(setUpContactRow, to: GCallback.self), bind: unsafeBitCast(bindContactRow, to: GCallback.self),
+      data: Unmanaged.passUnretained(self).toOpaque(), tagsOffsets: true)
+  }
+}
+
+/// The hand-made factory's `setup`: the window's `ContactRow` in C calls. A horizontal box, 10
+/// pixels apart and 4 pixels of margin above and below, of four labels: the initials 32 pixels
+/// wide, the star, the name (expanding, leading) and the email (leading, dimmed).
+private let setUpContactRow: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, listItem, _ in
+  let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)!
+  let initials = gtk_label_new(nil)!
+  gtk_widget_set_size_request(initials, 32, -1)
+  let star = gtk_label_new(nil)!
+  let name = gtk_label_new(nil)!
+  gtk_widget_set_hexpand(name, 1)
+  gtk_label_set_xalign(OpaquePointer(name), 0)
+  let email = gtk_label_new(nil)!
+  gtk_label_set_xalign(OpaquePointer(email), 0)
+  gtk_widget_add_css_class(email, "dim-label")
+  for part in [initials, star, name, email] {
+    gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), part)
+  }
+  gtk_widget_set_margin_top(box, 4)
+  gtk_widget_set_margin_bottom(box, 4)
+  gtk_list_item_set_child(OpaquePointer(listItem), box)
+}
+
+/// The hand-made factory's `bind`: the row's four labels show the texts of the contact whose offset
+/// the item carries.
+private let bindContactRow: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, listItem, data in
+  let item = OpaquePointer(listItem)
+  guard let object = gtk_list_item_get_item(item), let box = gtk_list_item_get_child(item),
+    let initials = gtk_widget_get_first_child(box), let star = gtk_widget_get_next_sibling(initials),
+    let name = gtk_widget_get_next_sibling(star), let email = gtk_widget_get_next_sibling(name)
+  else { return }
+  let texts = Unmanaged<HandContactRowTexts>.fromOpaque(data!).takeUnretainedValue().texts[HandList.offset(of: object)]
+  gtk_label_set_markup(OpaquePointer(initials), texts.initials)
+  gtk_label_set_text(OpaquePointer(star), texts.star)
+  gtk_label_set_text(OpaquePointer(name), texts.name)
+  gtk_label_set_text(OpaquePointer(email), texts.email)
+}
+
 // MARK: - One address book
 
-/// `Contact.matches(_:)`'s test with the query made once, as the view model makes it once per
-/// query (the public `matches(_:)` trims and lowercases the query on each call): whether the full
-/// name, the email or the phone contains `needle`, lowercased; the empty needle matches all.
-private func contactMatches(_ contact: Contact, _ needle: String) -> Bool {
-  needle.isEmpty || contact.fullName.lowercased().contains(needle) || contact.email.lowercased().contains(needle)
-    || contact.phone.lowercased().contains(needle)
+/// `Contact.matches(_:)`'s test with the query prepared once, as the view model prepares it once per
+/// query: whether the full name, the email or the phone contains the query, ignoring case.
+private func contactMatches(_ contact: Contact, _ query: SearchQuery) -> Bool {
+  contact.matches(query)
 }
 
 /// What L4 measured on one address book.
@@ -237,7 +312,9 @@ struct ContactsSearchResult {
 ///   model holds the filtered contacts; GTK's loop is iterated inside the timed part if the result
 ///   has not reached the list when `gtk_editable_set_text` returns;
 /// - `direct`: the same splices by hand on a `GListStore` of the contacts' full names, the runs
-///   computed beforehand from the view model's result;
+///   computed beforehand from the view model's result, in a list whose rows are the window's four
+///   labels made by hand (``HandContactRowTexts``: their texts made once, before the timing);
+/// - `plain`: the same on a list of one-label rows: GTK's floor;
 /// - `apply`: `ListView<Contact>.performBatchUpdates` with the change set precomputed: `ListView`'s
 ///   own part;
 /// - `core`: a second view model of the same contacts, no window: `query` set until `visible` holds
@@ -246,8 +323,9 @@ struct ContactsSearchResult {
 ///   nothing bound: the test over every contact and the change it makes;
 /// - `predicate`: ``contactMatches(_:_:)`` over every contact, narrowing only.
 ///
-/// On the three lists, ``ListClocks`` time what happens inside `items-changed` and inside the row
-/// factory during the timed part.
+/// Then `bound`, `direct`, `plain` and `apply` run again with ``ListClocks`` on the four lists,
+/// timing what happens inside `items-changed` and inside the row factory; only those figures are
+/// kept from that second set of rounds.
 @MainActor
 func measureContactsSearch(count: Int, options: ContactsSearchOptions) throws -> ContactsSearchResult {
   let query = options.query
@@ -282,21 +360,23 @@ func measureContactsSearch(count: Int, options: ContactsSearchOptions) throws ->
     "L4 \(count): the empty query did not bring the contacts back")
   list.waitForNextFrame()
 
-  // The baseline and `ListView`'s part, in a second window of two lists about as tall as the
-  // Contacts list.
-  let hand = HandList(strings: names)
+  // The baselines and `ListView`'s part, in a second window of three lists about as tall as the
+  // Contacts list: the window's rows made by hand, one-label rows by hand, and `ListView`'s
+  // one-label rows.
+  let rowTexts = HandContactRowTexts(contacts)
+  let hand = HandList(strings: names, rows: rowTexts.rows)
+  let plain = HandList(strings: names)
   let applied = ListView<Contact>(makeRow: { Label() }, bindRow: { label, contact in label.text = contact.fullName })
   applied.performBatchUpdates(
     ArrayChangeset(inserts: Array(contacts.indices)), rows: ListRows(items: contacts) { c, _ in c })
-  let handScroller = ScrolledWindow(hand.view)
-  let appliedScroller = ScrolledWindow(applied)
-  for scroller in [handScroller, appliedScroller] {
+  let scrollers = [ScrolledWindow(hand.view), ScrolledWindow(plain.view), ScrolledWindow(applied)]
+  for scroller in scrollers {
     gtk_widget_set_hexpand(scroller.widget, 1)
     gtk_widget_set_vexpand(scroller.widget, 1)
   }
-  let box = Box(.horizontal, spacing: 6, [handScroller, appliedScroller])
+  let box = Box(.horizontal, spacing: 6, scrollers)
   gtk_box_set_homogeneous(box.cast(), 1)
-  let baselineWindow = Window(title: "GTKBenchmarks L4", width: 740, height: 460)
+  let baselineWindow = Window(title: "GTKBenchmarks L4", width: 1_000, height: 460)
   baselineWindow.child = box
   try show(baselineWindow)
   try check(hand.view.waitForNextFrame(), "L4 \(count): the hand-made list drew no frame")
@@ -304,15 +384,29 @@ func measureContactsSearch(count: Int, options: ContactsSearchOptions) throws ->
   // Nothing bound: a view model with no window, and the filter over an array.
   let unbound = ContactsViewModel(contacts: contacts, scheduler: MainThreadScheduler.shared)
   let unboundSpacer = KeystrokeSpacer()
-  let needle = CurrentValueSubject<String, Never>("")
+  let needle = CurrentValueSubject<SearchQuery, Never>(SearchQuery(""))
   let filtered = MutableObservableArray(contacts).filter(by: needle, contactMatches)
 
   let ours = logSplices(of: list.selectionModel.object)
   let theirs = logSplices(of: UnsafeMutableRawPointer(hand.selection))
+  let plainLog = logSplices(of: UnsafeMutableRawPointer(plain.selection))
   let byApply = logSplices(of: applied.selectionModel.object)
-  let boundClocks = ListClocks(list: list.listView, selection: list.selectionModel.object)
-  let handClocks = ListClocks(list: OpaquePointer(hand.view.widget), selection: UnsafeMutableRawPointer(hand.selection))
-  let applyClocks = ListClocks(list: applied.listView, selection: applied.selectionModel.object)
+  // The clocks are on only for a second set of rounds: the headline figures are timed without them.
+  var boundClocks: ListClocks?
+  var handClocks: ListClocks?
+  var plainClocks: ListClocks?
+  var applyClocks: ListClocks?
+  func installClocks() {
+    boundClocks = ListClocks(list: list.listView, selection: list.selectionModel.object)
+    handClocks = ListClocks(list: OpaquePointer(hand.view.widget), selection: UnsafeMutableRawPointer(hand.selection))
+    plainClocks = ListClocks(
+      list: OpaquePointer(plain.view.widget), selection: UnsafeMutableRawPointer(plain.selection))
+    applyClocks = ListClocks(list: applied.listView, selection: applied.selectionModel.object)
+  }
+  func removeClocks() {
+    for clocks in [boundClocks, handClocks, plainClocks, applyClocks] { clocks?.remove() }
+    (boundClocks, handClocks, plainClocks, applyClocks) = (nil, nil, nil, nil)
+  }
   let keptPositions = [0, kept.count / 2, kept.count - 1]
   let allPositions = [0, count / 2, count - 1]
   var keystrokes = 0
@@ -347,7 +441,7 @@ func measureContactsSearch(count: Int, options: ContactsSearchOptions) throws ->
     var time = 0.0
     var atOnce = false
     spacer.keystroke {
-      boundClocks.reset()
+      boundClocks?.reset()
       time = nanoseconds {
         window.search.text = text
         atOnce = viewModel.appliedQuery == text && list.modelCount == expected
@@ -371,24 +465,58 @@ func measureContactsSearch(count: Int, options: ContactsSearchOptions) throws ->
     return time
   }
 
-  let store = hand.store
-  let descending = Array(runs.reversed())
   let narrowing = ArrayChangeset(deletes: removed)
   let widening = ArrayChangeset(inserts: removed)
+  let descending = Array(runs.reversed())
+
+  /// The same splices by hand on `handList`, the runs computed beforehand.
+  func handVariant(_ name: String, _ handList: HandList, log: SpliceLog, clocks: @escaping () -> ListClocks?)
+    -> ListVariant
+  {
+    (
+      name,
+      {
+        let store = handList.store
+        log.reset()
+        clocks()?.reset()
+        let narrow = nanoseconds {
+          for run in descending { g_list_store_splice(store, guint(run.lowerBound), guint(run.count), nil, 0) }
+        }
+        let narrowClocks = clocks()?.figures("Narrow") ?? [:]
+        try checkChange(
+          "L4 \(count) \(name)", log: log, count: handList.count, name: handList.string(at:), widening: false)
+        handList.view.waitForNextFrame()
+        log.reset()
+        let objects = UnsafeMutableBufferPointer<gpointer?>.allocate(capacity: removed.count)
+        defer { objects.deallocate() }
+        clocks()?.reset()
+        let widen = nanoseconds {
+          handList.insert(runs, of: names, through: objects)
+        }
+        let widenClocks = clocks()?.figures("Widen") ?? [:]
+        try checkChange(
+          "L4 \(count) \(name)", log: log, count: handList.count, name: handList.string(at:), widening: true)
+        handList.view.waitForNextFrame()
+        return ["narrow": narrow / 1e6, "widen": widen / 1e6].merging(narrowClocks) { a, _ in a }
+          .merging(widenClocks) { a, _ in a }
+      }
+    )
+  }
+
   let variants: [ListVariant] = [
     (
       "bound",
       {
         ours.reset()
         let narrow = try typeIntoWindow(query, expecting: kept.count)
-        let narrowClocks = boundClocks.figures("Narrow")
+        let narrowClocks = boundClocks?.figures("Narrow") ?? [:]
         try checkChange(
           "L4 \(count) bound", log: ours, count: list.modelCount, name: { list.item(at: $0)?.fullName },
           widening: false)
         list.waitForNextFrame()
         ours.reset()
         let widen = try typeIntoWindow("", expecting: count)
-        let widenClocks = boundClocks.figures("Widen")
+        let widenClocks = boundClocks?.figures("Widen") ?? [:]
         try checkChange(
           "L4 \(count) bound", log: ours, count: list.modelCount, name: { list.item(at: $0)?.fullName },
           widening: true)
@@ -397,50 +525,27 @@ func measureContactsSearch(count: Int, options: ContactsSearchOptions) throws ->
           .merging(widenClocks) { a, _ in a }
       }
     ),
-    (
-      "direct",
-      {
-        theirs.reset()
-        handClocks.reset()
-        let narrow = nanoseconds {
-          for run in descending { g_list_store_splice(store, guint(run.lowerBound), guint(run.count), nil, 0) }
-        }
-        let narrowClocks = handClocks.figures("Narrow")
-        try checkChange("L4 \(count) direct", log: theirs, count: hand.count, name: hand.string(at:), widening: false)
-        hand.view.waitForNextFrame()
-        theirs.reset()
-        let objects = UnsafeMutableBufferPointer<gpointer?>.allocate(capacity: removed.count)
-        defer { objects.deallocate() }
-        handClocks.reset()
-        let widen = nanoseconds {
-          hand.insert(runs, of: names, through: objects)
-        }
-        let widenClocks = handClocks.figures("Widen")
-        try checkChange("L4 \(count) direct", log: theirs, count: hand.count, name: hand.string(at:), widening: true)
-        hand.view.waitForNextFrame()
-        return ["narrow": narrow / 1e6, "widen": widen / 1e6].merging(narrowClocks) { a, _ in a }
-          .merging(widenClocks) { a, _ in a }
-      }
-    ),
+    handVariant("direct", hand, log: theirs) { handClocks },
+    handVariant("plain", plain, log: plainLog) { plainClocks },
     (
       "apply",
       {
         byApply.reset()
-        applyClocks.reset()
+        applyClocks?.reset()
         let narrow = nanoseconds {
           applied.performBatchUpdates(narrowing, rows: ListRows(items: kept) { contact, _ in contact })
         }
-        let narrowClocks = applyClocks.figures("Narrow")
+        let narrowClocks = applyClocks?.figures("Narrow") ?? [:]
         try checkChange(
           "L4 \(count) apply", log: byApply, count: applied.modelCount, name: { applied.item(at: $0)?.fullName },
           widening: false)
         applied.waitForNextFrame()
         byApply.reset()
-        applyClocks.reset()
+        applyClocks?.reset()
         let widen = nanoseconds {
           applied.performBatchUpdates(widening, rows: ListRows(items: contacts) { contact, _ in contact })
         }
-        let widenClocks = applyClocks.figures("Widen")
+        let widenClocks = applyClocks?.figures("Widen") ?? [:]
         try checkChange(
           "L4 \(count) apply", log: byApply, count: applied.modelCount, name: { applied.item(at: $0)?.fullName },
           widening: true)
@@ -482,9 +587,9 @@ func measureContactsSearch(count: Int, options: ContactsSearchOptions) throws ->
     (
       "filter",
       {
-        let narrow = nanoseconds { needle.send(query.lowercased()) }
+        let narrow = nanoseconds { needle.send(SearchQuery(query)) }
         try check(filtered.count == kept.count, "L4 \(count) filter: \(filtered.count) contacts, not \(kept.count)")
-        let widen = nanoseconds { needle.send("") }
+        let widen = nanoseconds { needle.send(SearchQuery("")) }
         try check(filtered.count == count, "L4 \(count) filter: \(filtered.count) contacts, not \(count)")
         return ["narrow": narrow / 1e6, "widen": widen / 1e6]
       }
@@ -493,25 +598,32 @@ func measureContactsSearch(count: Int, options: ContactsSearchOptions) throws ->
       "predicate",
       {
         var matching = 0
-        let lowercased = query.lowercased()
+        let prepared = SearchQuery(query)
         let narrow = nanoseconds {
-          for contact in contacts where contactMatches(contact, lowercased) { matching += 1 }
+          for contact in contacts where contactMatches(contact, prepared) { matching += 1 }
         }
         try check(matching == kept.count, "L4 \(count) predicate: \(matching) contacts match, not \(kept.count)")
         return ["narrow": narrow / 1e6]
       }
     ),
   ]
-  let rounds = try alternateFigures(rounds: options.rounds, variants)
+  var rounds = try alternateFigures(rounds: options.rounds, variants)
+  // The breakdown: the four lists again, with the clocks on; only the clocks' figures are kept.
+  installClocks()
+  let clocked = try alternateFigures(rounds: options.rounds, Array(variants.prefix(4)))
+  removeClocks()
+  for (figure, samples) in clocked.samples where !figure.hasSuffix(".narrow") && !figure.hasSuffix(".widen") {
+    rounds.samples[figure] = samples
+  }
   try check(appliedAtOnce <= keystrokes, "L4 \(count): counting keystrokes")
   let shortestGap = min(spacer.shortestGap, unboundSpacer.shortestGap)
   try check(
     shortestGap >= throttleNanoseconds,
     "L4 \(count): a keystroke came \(Double(shortestGap) / 1e6) ms after the last one: the throttle may have held it")
-  for clocks in [boundClocks, handClocks, applyClocks] { clocks.remove() }
   window.window.destroy()
   baselineWindow.destroy()
   settle()
+  withExtendedLifetime(rowTexts) {}
   return ContactsSearchResult(
     contacts: count, query: query, removed: removed.count, runs: runs.count, rounds: rounds,
     keystrokes: keystrokes, appliedAtOnce: appliedAtOnce, shortestGapMilliseconds: Double(shortestGap) / 1e6)
@@ -526,7 +638,7 @@ func measureContactsSearch(_ options: ContactsSearchOptions) throws -> [Contacts
   for size in options.sizes {
     report(
       "L4: Contacts' search keystroke \"\(options.query)\" and back, \(formatted(Double(size))) contacts, "
-        + "6 variants × \(options.rounds) rounds…")
+        + "7 variants × \(options.rounds) rounds, then 4 with clocks…")
     results.append(try measureContactsSearch(count: size, options: options))
   }
   return results
@@ -563,9 +675,15 @@ func printContactsSearchReport(_ results: [ContactsSearchResult], options: Conta
           + "entry, removing \(change), until GTK's model holds the view model's result (ms; \(loop))"
         : "Contacts' search, widening keystroke back to \"\", \(size) contacts: restoring the \(change) (ms)"
       report(
-        "| L4 | \(what); baseline: the same `g_list_store_splice` calls by hand | "
+        "| L4 | \(what); baseline: the same `g_list_store_splice` calls by hand, rows of the same four labels by "
+          + "hand | "
           + "\(formatted(rounds.median(bound), digits: 2)) | \(formatted(rounds.median(direct), digits: 2)) | "
           + "\(ratio(rounds.medianRatio(bound, to: direct))) |")
+      let plain = "plain.\(direction)"
+      report(
+        "| L4 | the same against GTK's floor: the same splices by hand on a list of one-label rows (ms) | "
+          + "\(formatted(rounds.median(bound), digits: 2)) | \(formatted(rounds.median(plain), digits: 2)) | "
+          + "\(ratio(rounds.medianRatio(bound, to: plain))) |")
       let suffix = direction == "narrow" ? "Narrow" : "Widen"
       func milliseconds(_ name: String) -> String { formatted(rounds.median(name), digits: 2) }
       func rows(_ variant: String) -> String { formatted(rounds.median("\(variant).binds\(suffix)")) }
@@ -582,16 +700,18 @@ func printContactsSearchReport(_ results: [ContactsSearchResult], options: Conta
       report(
         "| L4 | the same, of that the part inside the row factory's `setup`, `bind`, `unbind` and `teardown`: the rows GTK "
           + "binds during the splices (ms; rows bound: \(rows("bound")) bound, \(rows("direct")) direct; the "
-          + "window's rows are `ContactRow`s of four labels, the baseline's one label) | "
+          + "window's rows are `ContactRow`s of four labels, the baseline's the same four labels by hand; one-label "
+          + "rows by hand: \(milliseconds("plain.rows\(suffix)"))) | "
           + "\(milliseconds("bound.rows\(suffix)")) | \(milliseconds("direct.rows\(suffix)")) | "
           + "\(ratio(rounds.medianRatio("bound.rows\(suffix)", to: "direct.rows\(suffix)"))) |")
       let apply = "apply.\(direction)"
       report(
         "| L4 | the same, `ListView`'s part alone: a `ListView<Contact>` of one-label rows, `performBatchUpdates` "
           + "with the change set precomputed (ms; inside `items-changed` \(milliseconds("apply.splices\(suffix)")), "
-          + "of which in the row factory \(milliseconds("apply.rows\(suffix)")), rows bound: \(rows("apply"))) | "
-          + "\(milliseconds(apply)) | \(milliseconds(direct)) | "
-          + "\(ratio(rounds.medianRatio(apply, to: direct))) |")
+          + "of which in the row factory \(milliseconds("apply.rows\(suffix)")), rows bound: \(rows("apply")); "
+          + "baseline: one-label rows by hand) | "
+          + "\(milliseconds(apply)) | \(milliseconds(plain)) | "
+          + "\(ratio(rounds.medianRatio(apply, to: plain))) |")
       report(
         "| L4 | the same, the view model alone: a second `ContactsViewModel`, no window, `query` set until "
           + "`visible` holds the result (ms) | \(formatted(rounds.median("core.\(direction)"), digits: 2)) | n/a | n/a |"
@@ -619,8 +739,10 @@ func printContactsSearchReport(_ results: [ContactsSearchResult], options: Conta
     let keystroke = rounds.medianRatio("bound.narrow", to: "direct.narrow")
     let widening = rounds.medianRatio("bound.widen", to: "direct.widen")
     report(
-      "- L4 \(formatted(Double(result.contacts))) contacts: a search keystroke at most 1.3× GTK's own splices: "
-        + "\(ratio(keystroke)) — \(status(keystroke <= 1.3)) (widening: \(ratio(widening))); `items-changed` "
+      "- L4 \(formatted(Double(result.contacts))) contacts: a search keystroke at most 1.3× GTK's own splices "
+        + "(rows of the same four labels by hand): \(ratio(keystroke)) — \(status(keystroke <= 1.3)) (widening: "
+        + "\(ratio(widening)); against one-label rows by hand: \(ratio(rounds.medianRatio("bound.narrow", to: "plain.narrow"))) "
+        + "and \(ratio(rounds.medianRatio("bound.widen", to: "plain.widen")))); `items-changed` "
         + "emitted once per run (\(result.runs)), no reload — **met** (checked); no throttle wait: every "
         + "keystroke at least \(formatted(result.shortestGapMilliseconds, digits: 0)) ms after the last "
         + "(checked), \(result.appliedAtOnce) of \(result.keystrokes) applied before the entry's setter returned")
@@ -633,8 +755,9 @@ func printContactsSearchReport(_ results: [ContactsSearchResult], options: Conta
     for direction in ["narrow", "widen"] {
       report(
         "- L4 \(formatted(Double(result.contacts))) \(direction), bound / direct per round: "
-          + list(result.rounds.ratios("bound.\(direction)", to: "direct.\(direction)")) + "; apply / direct: "
-          + list(result.rounds.ratios("apply.\(direction)", to: "direct.\(direction)")))
+          + list(result.rounds.ratios("bound.\(direction)", to: "direct.\(direction)")) + "; apply / plain: "
+          + list(result.rounds.ratios("apply.\(direction)", to: "plain.\(direction)")) + "; bound / plain: "
+          + list(result.rounds.ratios("bound.\(direction)", to: "plain.\(direction)")))
     }
   }
 }

@@ -61,8 +61,30 @@ private let bindLabelRow: @convention(c) (gpointer?, gpointer?, gpointer?) -> Vo
   gtk_label_set_text(OpaquePointer(label), gtk_string_object_get_string(OpaquePointer(object)))
 }
 
+/// The rows of a ``HandList``'s factory: its `setup` and `bind` handlers, and the data passed to
+/// them.
+struct HandRows {
+  var setUp: GCallback
+  var bind: GCallback
+  var data: gpointer?
+  /// Whether each item carries its offset in the strings the list was made of (``HandList/offset(of:)``),
+  /// for a `bind` that shows more than the item's string.
+  var tagsOffsets: Bool
+
+  /// One `GtkLabel` per row, showing the item's string.
+  static var label: HandRows {
+    HandRows(
+      setUp: unsafeBitCast(setUpLabelRow, to: GCallback.self), bind: unsafeBitCast(bindLabelRow, to: GCallback.self),
+      data: nil, tagsOffsets: false)
+  }
+}
+
+/// The quark under which a ``HandList``'s item keeps its offset, plus one.
+private let offsetQuark = g_quark_from_static_string("bindings-benchmark-offset")
+
 /// A `GtkListView` made by hand: a `GListStore` of `GtkStringObject`s in a `GtkSingleSelection`
-/// (no autoselect, can unselect: as `ListView`'s default), and a signal factory of labels.
+/// (no autoselect, can unselect: as `ListView`'s default), and a signal factory of `rows` (labels
+/// unless told).
 @MainActor
 final class HandList {
   /// The `GtkListView`, wrapped only to be placed in a window.
@@ -71,11 +93,15 @@ final class HandList {
   let store: OpaquePointer
   /// The selection model, owned by the list view.
   let selection: OpaquePointer
+  /// Whether the items carry their offsets.
+  private let tagsOffsets: Bool
 
-  init(strings: [String]) {
+  init(strings: [String], rows: HandRows = .label) {
     let store = g_list_store_new(gtk_string_object_get_type())!
     self.store = store
-    var objects: [gpointer?] = strings.map { UnsafeMutableRawPointer(gtk_string_object_new($0)) }
+    tagsOffsets = rows.tagsOffsets
+    var objects: [gpointer?] = strings.indices.map { _ in nil }
+    for offset in strings.indices { objects[offset] = Self.item(offset, of: strings, tagged: rows.tagsOffsets) }
     objects.withUnsafeMutableBufferPointer { buffer in
       g_list_store_splice(store, 0, 0, buffer.baseAddress, guint(buffer.count))
     }
@@ -86,12 +112,25 @@ final class HandList {
     gtk_single_selection_set_can_unselect(single, 1)
     selection = single
     let factory = gtk_signal_list_item_factory_new()!
-    for (signal, handler) in [("setup", setUpLabelRow), ("bind", bindLabelRow)] {
-      g_signal_connect_data(
-        UnsafeMutableRawPointer(factory), signal, unsafeBitCast(handler, to: GCallback.self), nil, nil,
-        GConnectFlags(0))
+    for (signal, handler) in [("setup", rows.setUp), ("bind", rows.bind)] {
+      g_signal_connect_data(UnsafeMutableRawPointer(factory), signal, handler, rows.data, nil, GConnectFlags(0))
     }
     view = Widget(gtk_list_view_new(single, factory), ownership: .transferred)
+  }
+
+  /// A new `GtkStringObject` (one reference, the caller's) of `strings[offset]`, carrying `offset`
+  /// when `tagged`.
+  private static func item(_ offset: Int, of strings: [String], tagged: Bool) -> gpointer {
+    let object = UnsafeMutableRawPointer(gtk_string_object_new(strings[offset]))!
+    if tagged {
+      g_object_set_qdata(object.assumingMemoryBound(to: GObject.self), offsetQuark, gpointer(bitPattern: offset + 1))
+    }
+    return object
+  }
+
+  /// The offset `object` (an item of a list whose rows tag offsets) carries.
+  nonisolated static func offset(of object: gpointer) -> Int {
+    Int(bitPattern: g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), offsetQuark)) - 1
   }
 
   /// The number of items in the store.
@@ -102,7 +141,7 @@ final class HandList {
   func insert(_ runs: [Range<Int>], of strings: [String], through objects: UnsafeMutableBufferPointer<gpointer?>) {
     for run in runs {
       for (slot, offset) in run.enumerated() {
-        objects[slot] = UnsafeMutableRawPointer(gtk_string_object_new(strings[offset]))
+        objects[slot] = Self.item(offset, of: strings, tagged: tagsOffsets)
       }
       g_list_store_splice(store, guint(run.lowerBound), 0, objects.baseAddress, guint(run.count))
       for slot in 0..<run.count { g_object_unref(objects[slot]) }

@@ -71,7 +71,9 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
   /// print(Contact(id: 1, firstName: "Ada", lastName: "").fullName)   // prints "Ada"
   /// ```
   public var fullName: String {
-    [firstName, lastName].filter { !$0.isEmpty }.joined(separator: " ")
+    if lastName.isEmpty { return firstName }
+    if firstName.isEmpty { return lastName }
+    return firstName + " " + lastName
   }
 
   /// The first letters of the first and last names, uppercased; "?" when both are empty.
@@ -80,7 +82,9 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
   /// print(Contact(id: 1, firstName: "grace", lastName: "Hopper").initials)   // prints "GH"
   /// ```
   public var initials: String {
-    let letters = [firstName, lastName].compactMap(\.first).map { String($0).uppercased() }.joined()
+    var letters = ""
+    if let first = firstName.first { letters += first.uppercased() }
+    if let last = lastName.first { letters += last.uppercased() }
     return letters.isEmpty ? "?" : letters
   }
 
@@ -105,10 +109,24 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
     matches(SearchQuery(query))
   }
 
-  func matches(_ query: SearchQuery) -> Bool {
-    guard let needle = query.needle else { return true }
-    return fullName.lowercased().contains(needle) || email.lowercased().contains(needle)
-      || phone.lowercased().contains(needle)
+  /// Whether the contact matches `query`, prepared once for many contacts: as `matches(_:)` given the text,
+  /// with the query trimmed and lowercased only once.
+  ///
+  /// ```swift
+  /// let query = SearchQuery("love")
+  /// let ada = Contact(id: 1, firstName: "Ada", lastName: "Lovelace")
+  /// print(ada.matches(query))   // prints "true"
+  /// ```
+  public func matches(_ query: SearchQuery) -> Bool {
+    guard query.needle != nil else { return true }
+    // The full name is first + " " + last: a needle with no space is in it when it is in either
+    // name, so the full name need not be built.
+    if query.hasSpace {
+      if query.isFound(in: fullName) { return true }
+    } else if query.isFound(in: firstName) || query.isFound(in: lastName) {
+      return true
+    }
+    return query.isFound(in: email) || query.isFound(in: phone)
   }
 
   /// `rating` moved into ``ratingRange``; a NaN becomes 0.
@@ -123,15 +141,60 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
 }
 
 /// A search query prepared once for matching many contacts: trimmed and lowercased.
-struct SearchQuery: Equatable, Sendable {
+///
+/// ```swift
+/// let query = SearchQuery("  LOVE ")
+/// print(query.needle ?? "everything")   // prints "love"
+/// ```
+public struct SearchQuery: Equatable, Sendable {
   /// The lowercased text to look for, or `nil` when the query matches everything.
-  let needle: String?
+  public let needle: String?
+  /// The needle's bytes when it is printable ASCII: then a text of printable ASCII is searched byte
+  /// by byte, lowercased on the way, with nothing allocated.
+  private let asciiNeedle: [UInt8]?
+  /// Whether the needle holds a space.
+  let hasSpace: Bool
 
-  init(_ text: String) {
+  /// Prepares `text`: trimmed of whitespace and lowercased; empty or only spaces matches everything.
+  public init(_ text: String) {
     let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
     let end = text.lastIndex { !$0.isWhitespace }.map { text.index(after: $0) } ?? start
-    needle = start == end ? nil : text[start..<end].lowercased()
+    let needle = start == end ? nil : text[start..<end].lowercased()
+    self.needle = needle
+    let bytes = needle.map { Array($0.utf8) }
+    asciiNeedle = bytes.flatMap { $0.allSatisfy(Self.isPrintableASCII) ? $0 : nil }
+    hasSpace = needle?.contains(" ") ?? false
   }
+
+  /// Whether `text`, lowercased, contains the needle (any text does when there is none).
+  func isFound(in text: String) -> Bool {
+    guard let needle else { return true }
+    if let asciiNeedle,
+      let found = text.utf8.withContiguousStorageIfAvailable({ Self.search($0, for: asciiNeedle) }),
+      let found
+    {
+      return found
+    }
+    return text.lowercased().contains(needle)
+  }
+
+  /// Whether `text` lowercased contains `needle` (printable ASCII, lowercased), or `nil` when `text`
+  /// is not all printable ASCII: then characters, not bytes, must be compared (an accent may join
+  /// the letter before it).
+  private static func search(_ text: UnsafeBufferPointer<UInt8>, for needle: [UInt8]) -> Bool? {
+    guard text.allSatisfy(isPrintableASCII) else { return nil }
+    guard needle.count <= text.count else { return false }
+    for start in 0...(text.count - needle.count) {
+      var offset = 0
+      while offset < needle.count, lowercased(text[start + offset]) == needle[offset] { offset += 1 }
+      if offset == needle.count { return true }
+    }
+    return false
+  }
+
+  private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+
+  private static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
 }
 
 /// The rules for email addresses the view models accept.

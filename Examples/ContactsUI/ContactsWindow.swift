@@ -167,7 +167,10 @@ final class ContactRow: Box {
 
 /// `text` with Pango markup's special characters escaped.
 private func escaped(_ text: String) -> String {
-  text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+  // Most texts (a row's initials) have none of them: returned as they are, nothing searched thrice.
+  guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") })
+  else { return text }
+  return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
     .replacingOccurrences(of: ">", with: "&gt;")
 }
 #endif

@@ -170,6 +170,52 @@ final class ListViewTests: GTKTestCase {
     }
   }
 
+  func testARowThatBindsOnlyForSomeItemsOrWhenMadeStillLetsGoOfEveryBinding() {
+    onMain {
+      let counter = BindingCounter()
+      let banner = MutableProperty("made")
+      let people = MutableObservableArray((0..<2_000).map { Person(name: "Person \($0)") })
+      // Rows show values, and bind only the names of every tenth person: most rows never hold a
+      // binding, and each may start to. A binding made with the row is ended at its first bind.
+      let list = ListView<Person>(
+        makeRow: { () -> Label in
+          let label = Label()
+          label.reactive.text <~ counter.counted(banner)
+          return label
+        },
+        bindRow: { (label: Label, person: Person) in
+          if person.name.hasSuffix("0") {
+            label.reactive.text <~ counter.counted(person.$name)
+          } else {
+            label.text = person.name
+          }
+        }
+      )
+      list.reactive.items <~ people
+      let scroller = ScrolledWindow(list)
+      let window = Window(title: "Some rows bound", width: 300, height: 400)
+      window.child = scroller
+      show(window)
+      list.waitForNextFrame()
+      XCTAssertEqual(counter.live, list.rowBindingCount, "the bindings made with the rows were ended at their first bind")
+      banner.value = "written after the first bind"
+      list.waitForNextFrame()
+      XCTAssertFalse(labels(in: list).contains("written after the first bind"))
+      for step in 1...10 {
+        scroller.verticalOffset = scroller.verticalRange * Double(step) / 10
+        list.waitForNextFrame()
+        XCTAssertEqual(counter.live, list.rowBindingCount, "every live binding belongs to a row on show (step \(step))")
+      }
+      XCTAssertTrue(labels(in: list).contains("Person 1990"))
+      // A bound person that scrolled away long ago writes into no row; one on show does.
+      people[10].name = "Nobody sees this"
+      people[1_990].name = "Renamed"
+      list.waitForNextFrame()
+      XCTAssertFalse(labels(in: list).contains("Nobody sees this"))
+      XCTAssertTrue(labels(in: list).contains("Renamed"))
+    }
+  }
+
   func testSingleSelectionBothWaysKeptRightAcrossInsertsAndDeletes() {
     onMain {
       let names = MutableObservableArray(["a", "b", "c", "d"])

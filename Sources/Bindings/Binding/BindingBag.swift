@@ -1,3 +1,4 @@
+import Synchronization
 /// The bindings an owner keeps alive, cancelled together when the bag is deallocated.
 ///
 /// ```swift
@@ -199,6 +200,18 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   }
 
   private let state = Locked(State())
+  /// Whether a binding has ever been offered to the bag: until one is, ``removeAll()`` has nothing
+  /// to do and takes no lock (a list's row with no bindings is emptied at each bind and unbind).
+  private let hasHeldBindingsFlag = Atomic<Bool>(false)
+
+  /// Whether a binding has ever been offered to the bag (and so whether emptying it can have
+  /// anything to do): read without a lock.
+  package var hasHeldBindings: Bool { hasHeldBindingsFlag.load(ordering: .acquiring) }
+
+  /// How many bags have taken their first binding, in the whole process: a list that knows none of
+  /// its row's bags held a binding when this count was `n` knows they still hold none while it is.
+  package static var firstUses: Int { firstUseCount.load(ordering: .acquiring) }
+  private static let firstUseCount = Atomic<Int>(0)
 
   /// Creates an empty bag.
   public init() {}
@@ -268,6 +281,8 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
 
   /// Cancels every live binding and empties the bag; the owner can bind again afterwards.
   public func removeAll() {
+    // A binding offered at the same time on another thread lands after this removal.
+    guard hasHeldBindings else { return }
     let taken = state.withLock { $0.removeAll() }
     Self.cancel(taken)
   }
@@ -338,6 +353,10 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     location: BindingLocation?
   ) -> () -> Void {
     let entry = Entry(token: token, name: name, location: location, identity: identity)
+    if !hasHeldBindingsFlag.load(ordering: .relaxed) {
+      hasHeldBindingsFlag.store(true, ordering: .releasing)
+      Self.firstUseCount.add(1, ordering: .releasing)
+    }
     let (replaced, refusal) = state.withLock { state -> (Entry?, String?) in
       if let reason = state.closedReason { return (nil, reason) }
       return (state.insert(entry, id: id), nil)

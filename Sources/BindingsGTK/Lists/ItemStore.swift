@@ -153,11 +153,22 @@ final class ItemStore<Item> {
     return result
   }
 
+  /// One `g_list_store_splice` of new item objects: one `items-changed`. The objects are made in a
+  /// temporary buffer (on the stack for a short run), and a removal passes none.
   private func splice<C: Collection>(at position: Int, removing count: Int, inserting newItems: C)
   where C.Element == Item {
-    let objects = newItems.map { ItemBox.makeObject(holding: $0) }
-    splice(objects: objects, at: position, removing: count)
-    for object in objects { g_object_unref(object) }
+    let insertedCount = newItems.count
+    guard insertedCount > 0 else {
+      g_list_store_splice(store, guint(position), guint(count), nil, 0)
+      spliceCount += 1
+      return
+    }
+    withUnsafeTemporaryAllocation(of: gpointer?.self, capacity: insertedCount) { objects in
+      for (slot, item) in zip(objects.indices, newItems) { objects[slot] = ItemBox.makeObject(holding: item) }
+      g_list_store_splice(store, guint(position), guint(count), objects.baseAddress, guint(insertedCount))
+      for object in objects { g_object_unref(object) }
+    }
+    spliceCount += 1
   }
 
   /// One `g_list_store_splice`: one `items-changed`.
@@ -190,6 +201,8 @@ final class RowFactory<Item> {
   private let bindRow: @MainActor (Widget, Item) throws -> Void
   /// What the widgets are, in diagnostics: "row", "cell".
   private let role: String
+  /// The type of the item objects' boxes, looked up once.
+  private let boxType = ObjectIdentifier(ItemBox<Item>.self)
 
   init<RowWidget: Widget>(
     role: String,
@@ -245,7 +258,7 @@ final class RowFactory<Item> {
     }
     _ = SignalConnection.connect("unbind", shape: .pointerArgument, of: factory) { [weak self] arguments in
       let listItem = arguments.pointer!
-      RowFactory.widget(of: listItem)?.removeBindingsOfSubtree()
+      if let row = RowFactory.widget(of: listItem), row.rowMayHoldBindings { row.removeBindingsOfSubtree() }
       if let object = gtk_list_item_get_item(OpaquePointer(listItem)), self?.boundListItems[object] == listItem {
         self?.boundListItems[object] = nil
       }
@@ -269,10 +282,11 @@ final class RowFactory<Item> {
   private func bind(_ listItem: UnsafeMutableRawPointer) {
     guard let row = RowFactory.widget(of: listItem),
       let object = gtk_list_item_get_item(OpaquePointer(listItem)),
-      let item = ItemBox<Item>.item(of: object)
+      let item = ItemBox<Item>.item(of: object, boxType: boxType)
     else { return }
     boundListItems[object] = listItem
-    row.removeBindingsOfSubtree()
+    // A row none of whose widgets was ever bound to anything has nothing to end.
+    if row.rowMayHoldBindings { row.removeBindingsOfSubtree() }
     if let isSelectable { gtk_list_item_set_selectable(OpaquePointer(listItem), isSelectable(item) ? 1 : 0) }
     do {
       try bindRow(row, item)
@@ -334,6 +348,15 @@ final class ItemBox<Item> {
   static func item(of object: UnsafeMutableRawPointer) -> Item? {
     guard let box = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), itemQuark) else { return nil }
     return (Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue() as? ItemBox<Item>)?.item
+  }
+
+  /// The item `object` holds, if its box is of `boxType` (`ObjectIdentifier(ItemBox<Item>.self)`,
+  /// looked up once by the caller): as ``item(of:)``, with no look-up of the generic type per call.
+  static func item(of object: UnsafeMutableRawPointer, boxType: ObjectIdentifier) -> Item? {
+    guard let box = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), itemQuark) else { return nil }
+    let holder = Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
+    guard ObjectIdentifier(type(of: holder)) == boxType else { return nil }
+    return unsafeDowncast(holder, to: ItemBox<Item>.self).item
   }
 }
 

@@ -194,7 +194,9 @@ extension Reactive where Base: SelectableList {
 
   /// The selected offsets: now, then after every change of the selection or of the rows. While the
   /// list applies a change of its items (``ListView``, ``ColumnView``), the signals of its splices
-  /// are not read; the selection is read once the change is in.
+  /// are not read; the selection is read once the change is in. Such a list's items change only
+  /// through those changes, so its splices are not listened to at all: a search that removes 30,000
+  /// rows in 20,000 runs runs no handler of the selection's per splice.
   private var selectionChanges: AnyPublisher<[Int], Never> {
     let model = base.selectionModel
     // Weakly: the signals' handlers belong to the model's wrapper, and hold `read`.
@@ -203,19 +205,22 @@ extension Reactive where Base: SelectableList {
     let read: @MainActor (GObjectWrapper) -> [Int]? = { _ in
       changes?.isApplyingChange == true ? nil : list?.selectedIndices ?? []
     }
-    let changed = SignalPublisher<[Int]>(model, signal: "selection-changed", shape: .twoUIntArguments, read: read)
-    let moved = SignalPublisher<[Int]>(model, signal: "items-changed", shape: .threeUIntArguments, read: read)
-    let current = SignalPublisher<[Int]>(
-      model,
-      signal: "notify::n-items",
-      shape: .pointerArgument,
-      replaysCurrentValue: true,
-      read: read
-    )
-    let signals = current.merge(with: changed, moved)
-    guard let changes else { return signals.removeDuplicates().eraseToAnyPublisher() }
+    guard let changes else {
+      let changed = SignalPublisher<[Int]>(model, signal: "selection-changed", shape: .twoUIntArguments, read: read)
+      let moved = SignalPublisher<[Int]>(model, signal: "items-changed", shape: .threeUIntArguments, read: read)
+      let current = SignalPublisher<[Int]>(
+        model,
+        signal: "notify::n-items",
+        shape: .pointerArgument,
+        replaysCurrentValue: true,
+        read: read
+      )
+      return current.merge(with: changed, moved).removeDuplicates().eraseToAnyPublisher()
+    }
+    let changed = SignalPublisher<[Int]>(
+      model, signal: "selection-changed", shape: .twoUIntArguments, replaysCurrentValue: true, read: read)
     let applied = changes.changeApplied.compactMap { _ in list?.selectedIndices }
-    return signals.merge(with: applied).removeDuplicates().eraseToAnyPublisher()
+    return changed.merge(with: applied).removeDuplicates().eraseToAnyPublisher()
   }
 }
 #endif

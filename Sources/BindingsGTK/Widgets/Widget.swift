@@ -15,6 +15,25 @@ open class Widget: GObjectWrapper {
   /// The widget as GTK's `GtkWidget *`.
   public var widget: UnsafeMutablePointer<GtkWidget> { cast() }
 
+  /// For a list's row: whether a binding has been made into it or a widget inside it, as the list
+  /// last found (``BindingBag/firstUses`` was `rowBindingsCheckedAt` then).
+  private var rowHasHeldBindings = false
+  private var rowBindingsCheckedAt = -1
+
+  /// For a list's row: whether a binding may have been made into it or a widget inside it, so that
+  /// the list ends the row's bindings when it shows another item. The row is walked only when a
+  /// bag somewhere has taken its first binding since the last look: a row that shows values
+  /// (`label.text = item.name`) is not walked at each bind and unbind.
+  var rowMayHoldBindings: Bool {
+    if rowHasHeldBindings { return true }
+    let firstUses = BindingBag.firstUses
+    if firstUses != rowBindingsCheckedAt {
+      rowBindingsCheckedAt = firstUses
+      rowHasHeldBindings = subtreeHasHeldBindings
+    }
+    return rowHasHeldBindings
+  }
+
   /// Wraps a `GtkWidget` (the wrappers' constructors hand over the floating reference GTK's
   /// `…_new` functions return).
   public override init(_ object: UnsafeMutableRawPointer, ownership: Ownership) {
@@ -86,6 +105,12 @@ open class Widget: GObjectWrapper {
   /// a row stops showing an item.
   func removeBindingsOfSubtree() {
     for node in WidgetTree.subtree(of: widget) { GObjectWrapper.wrapper(for: node)?.bindings.removeAll() }
+  }
+
+  /// Whether a binding has ever been made into this widget or a wrapped widget inside it (each bag
+  /// says so without a lock).
+  var subtreeHasHeldBindings: Bool {
+    WidgetTree.subtree(of: widget).contains { GObjectWrapper.wrapper(for: $0)?.bindings.hasHeldBindings == true }
   }
 
   /// Makes the widget take the keyboard focus.

@@ -28,6 +28,38 @@ struct BindingBagTests {
     #expect(cancelled == 1)
   }
 
+  @Test("emptying a bag that never held a binding does nothing, and the bag takes bindings afterwards")
+  func removeAllOnANeverUsedBag() {
+    let bag = BindingBag()
+    #expect(!bag.hasHeldBindings)
+    bag.removeAll()
+    #expect(!bag.hasHeldBindings)
+    var cancelled = 0
+    bag.insert(AnyCancellable { cancelled += 1 })
+    #expect(bag.hasHeldBindings && bag.count == 1)
+    bag.removeAll()
+    #expect(cancelled == 1 && bag.count == 0)
+    // Held once, the bag is emptied for real every time after.
+    bag.insert(AnyCancellable { cancelled += 1 })
+    bag.removeAll()
+    #expect(cancelled == 2 && bag.count == 0 && bag.hasHeldBindings)
+  }
+
+  @Test("a binding offered while another thread empties a fresh bag is either ended or kept, never lost")
+  func removeAllRacingTheFirstInsert() async {
+    for _ in 0..<200 {
+      let bag = BindingBag()
+      let cancels = Counter()
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { bag.insert(AnyCancellable { cancels.increment() }) }
+        group.addTask { bag.removeAll() }
+      }
+      // Either the removal came first (the binding is live) or after (it was cancelled).
+      #expect((cancels.value == 1) == (bag.count == 0))
+      #expect(cancels.value <= 1)
+    }
+  }
+
   @Test("insert records the target and where it was called")
   func insertRecordsLocation() {
     let bag = BindingBag()
