@@ -127,7 +127,7 @@ final class ItemStore<Item> {
     }
     // Then deletes (a move is a delete and an insert), last first so offsets stay valid…
     for run in runs(of: removed).reversed() {
-      splice(at: run.lowerBound, removing: run.count, inserting: EmptyCollection())
+      remove(at: run.lowerBound, count: run.count)
     }
     // …then inserts, first first, at their new offsets.
     for run in runs(of: inserted) {
@@ -153,14 +153,19 @@ final class ItemStore<Item> {
     return result
   }
 
+  /// One `g_list_store_splice` that only removes: one `items-changed`.
+  private func remove(at position: Int, count: Int) {
+    g_list_store_splice(store, guint(position), guint(count), nil, 0)
+    spliceCount += 1
+  }
+
   /// One `g_list_store_splice` of new item objects: one `items-changed`. The objects are made in a
   /// temporary buffer (on the stack for a short run), and a removal passes none.
   private func splice<C: Collection>(at position: Int, removing count: Int, inserting newItems: C)
   where C.Element == Item {
     let insertedCount = newItems.count
     guard insertedCount > 0 else {
-      g_list_store_splice(store, guint(position), guint(count), nil, 0)
-      spliceCount += 1
+      remove(at: position, count: count)
       return
     }
     withUnsafeTemporaryAllocation(of: gpointer?.self, capacity: insertedCount) { objects in
