@@ -262,12 +262,15 @@ final class RowFactory<Item> {
       return false
     }
     _ = SignalConnection.connect("unbind", shape: .pointerArgument, of: factory) { [weak self] arguments in
-      let listItem = arguments.pointer!
-      if let row = RowFactory.widget(of: listItem), row.rowMayHoldBindings { row.removeBindingsOfSubtree() }
-      if let object = gtk_list_item_get_item(OpaquePointer(listItem)), self?.boundListItems[object] == listItem {
-        self?.boundListItems[object] = nil
-      }
+      self?.unbind(arguments.pointer!)
       return false
+    }
+  }
+
+  private func unbind(_ listItem: UnsafeMutableRawPointer) {
+    if let row = RowFactory.widget(of: listItem), row.rowMayHoldBindings { row.removeBindingsOfSubtree() }
+    if let object = gtk_list_item_get_item(OpaquePointer(listItem)), boundListItems[object] == listItem {
+      boundListItems[object] = nil
     }
   }
 
@@ -359,10 +362,15 @@ final class ItemBox<Item> {
   /// looked up once by the caller): as ``item(of:)``, with no look-up of the generic type per call.
   static func item(of object: UnsafeMutableRawPointer, boxType: ObjectIdentifier) -> Item? {
     guard let box = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), itemQuark) else { return nil }
-    let holder = Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
-    guard ObjectIdentifier(type(of: holder)) == boxType else { return nil }
-    return unsafeDowncast(holder, to: ItemBox<Item>.self).item
+    guard ObjectIdentifier(type(of: Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue())) == boxType else {
+      return nil
+    }
+    return Unmanaged<ItemBox<Item>>.fromOpaque(box).takeUnretainedValue().storedItem()
   }
+
+  /// The item, read through the box's own type (a stored property read from a generic caller looks
+  /// the type up first).
+  private func storedItem() -> Item { item }
 }
 
 /// The qdata key of an item object's Swift item.
