@@ -30,9 +30,21 @@ extension ObservableArray {
   ) -> ObservableArray<Element> where Value.Failure == Never {
     let core = CollectionCore<[Element], ArrayChangeset>(contents: [], resetChange: .reset)
     let deriver = FilteringByValueDeriver<Element, Value.Output>(isIncluded, core: core)
-    // The value first, so that the source's replay is filtered with the value it replays.
-    let valueToken = value.sink { deriver.submit(.value($0)) }
-    let sourceToken = sink { deriver.submit(.source($0)) }
+    return derived(
+      core: core, by: value, value: { deriver.submit(.value($0)) }, source: { deriver.submit(.source($0)) })
+  }
+
+  /// An array of `core`, fed by `value`'s values (with `submitValue`) and by this array's events
+  /// (with `submitSource`), which keeps both subscriptions while it is held or subscribed.
+  func derived<Value: Publisher>(
+    core: CollectionCore<[Element], ArrayChangeset>,
+    by value: Value,
+    value submitValue: @escaping (Value.Output) -> Void,
+    source submitSource: @escaping (ObservableArrayEvent<Element>) -> Void
+  ) -> ObservableArray<Element> where Value.Failure == Never {
+    // The value first, so that the source's replay is derived with the value it replays.
+    let valueToken = value.sink(receiveValue: submitValue)
+    let sourceToken = sink(receiveValue: submitSource)
     return ObservableArray(
       core: core,
       derivation: AnyCancellable {
@@ -50,30 +62,9 @@ final class FilteringByValueDeriver<Element, Value>: @unchecked Sendable {
     case value(Value)
   }
 
-  /// Inputs submitted while another thread was applying, and whether one is.
-  struct Queue {
-    var pending: [Input] = []
-    var isApplying = false
-
-    /// Queues `input`; returns whether the caller must apply the queue (nobody else is).
-    mutating func submit(_ input: Input) -> Bool {
-      pending.append(input)
-      guard !isApplying else { return false }
-      isApplying = true
-      return true
-    }
-
-    /// Takes the queued inputs, or ends the caller's turn when there are none.
-    mutating func take() -> [Input] {
-      if pending.isEmpty { isApplying = false }
-      defer { pending = [] }
-      return pending
-    }
-  }
-
   let isIncluded: (Element, Value) -> Bool
   let core: CollectionCore<[Element], ArrayChangeset>
-  let queue = Locked(Queue())
+  let queue = Locked(DerivationQueue<Input>())
   private let liveObject = LiveObjectToken("FilteringByValueDeriver")
   // The state below is reached only by the thread whose turn it is to apply (the queue hands out one
   // turn at a time).
@@ -90,12 +81,7 @@ final class FilteringByValueDeriver<Element, Value>: @unchecked Sendable {
 
   /// Applies `input` now, or leaves it to the thread that is applying.
   func submit(_ input: Input) {
-    guard queue.withLock({ $0.submit(input) }) else { return }
-    while true {
-      let inputs = queue.withLock { $0.take() }
-      if inputs.isEmpty { return }
-      for input in inputs { apply(input) }
-    }
+    queue.submit(input, apply: apply)
   }
 
   private func apply(_ input: Input) {
@@ -142,5 +128,40 @@ final class FilteringByValueDeriver<Element, Value>: @unchecked Sendable {
       return (change, old)
     }
     withExtendedLifetime(old) {}
+  }
+}
+
+/// The inputs of a derived array fed by two publishers (its source and a value), applied one at a
+/// time in the order they were submitted, by whichever thread found none being applied.
+struct DerivationQueue<Input> {
+  private var pending: [Input] = []
+  private var isApplying = false
+
+  /// Queues `input`; returns whether the caller must apply the queue (nobody else is).
+  mutating func submit(_ input: Input) -> Bool {
+    pending.append(input)
+    guard !isApplying else { return false }
+    isApplying = true
+    return true
+  }
+
+  /// Takes the queued inputs, or ends the caller's turn when there are none.
+  mutating func take() -> [Input] {
+    if pending.isEmpty { isApplying = false }
+    defer { pending = [] }
+    return pending
+  }
+}
+
+extension Locked {
+  /// Applies `input` with `apply` now, and every input queued meanwhile, or leaves it to the thread
+  /// that is applying; `apply` runs outside the lock.
+  func submit<Input>(_ input: Input, apply: (Input) -> Void) where State == DerivationQueue<Input> {
+    guard withLock({ $0.submit(input) }) else { return }
+    while true {
+      let inputs = withLock { $0.take() }
+      if inputs.isEmpty { return }
+      for input in inputs { apply(input) }
+    }
   }
 }
