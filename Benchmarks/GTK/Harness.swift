@@ -28,19 +28,22 @@ struct Options {
   var memoryOnly = false
   /// `--contacts`: only L4, Contacts' search.
   var onlyContactsSearch = false
+  /// `--g1`: only G1, per value into a label (for profiling).
+  var onlyLabelText = false
 
   /// The options `arguments` (without the program's name) ask for, or `nil` for an unknown one.
   ///
   /// The arguments are checked before anything is set: Swift 6.3.1 with `-O` loses stores to the
   /// first fields of this struct made in a loop that can also return `nil`.
   static func parse(_ arguments: [String]) -> Options? {
-    guard arguments.allSatisfy({ $0 == "--quick" || $0 == "--7guis" || $0 == "--g3" || $0 == "--contacts" }) else {
+    guard arguments.allSatisfy({ $0 == "--quick" || $0 == "--7guis" || $0 == "--g3" || $0 == "--contacts" || $0 == "--g1" }) else {
       return nil
     }
     var options = Options()
     options.onlySevenGUIs = arguments.contains("--7guis")
     options.memoryOnly = arguments.contains("--g3")
     options.onlyContactsSearch = arguments.contains("--contacts")
+    options.onlyLabelText = arguments.contains("--g1")
     if arguments.contains("--quick") {
       options.isQuick = true
       options.rounds = 1

@@ -15,7 +15,7 @@
 // Timed variants alternate within each round, and every figure is the median over the rounds, so
 // that the ratios hold on a shared, busy machine; absolute figures do not. Results are checked;
 // speeds never are. `--quick`: small sizes, one round, a 1 s idle window (a CI smoke run). `--7guis`: A1–A5 only.
-// `--contacts`: L4 only.
+// `--contacts`: L4 only. `--g1`: G1 only (the binary alone, for profiling).
 #if GTK
 import Bindings
 import BindingsGTK
@@ -24,7 +24,7 @@ import Foundation
 import Glibc
 
 guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else {
-  FileHandle.standardError.write(Data("usage: GTKBenchmarks [--quick] [--7guis] [--g3] [--contacts]\n".utf8))
+  FileHandle.standardError.write(Data("usage: GTKBenchmarks [--quick] [--7guis] [--g3] [--contacts] [--g1]\n".utf8))
   exit(2)
 }
 
@@ -53,6 +53,19 @@ func runBenchmarks(_ options: Options) throws {
   let loadAtStart = loadAverage()
   if options.memoryOnly {
     try runMemoryOnly(options)
+    return
+  }
+  if options.onlyLabelText {
+    let label = Label("label")
+    let window = Window(title: "GTKBenchmarks G1", width: 480, height: 120)
+    window.child = label
+    try show(window)
+    let strings = (0..<options.labelValues).map { "Row \($0) was updated just now" }
+    let rounds = try measureLabelText(on: label, strings: strings, rounds: options.rounds)
+    report(
+      "G1 per value (ns): bound \(formatted(rounds.median("bound"))), direct \(formatted(rounds.median("direct"))), "
+        + "ratio \(ratio(rounds.medianRatio("bound", to: "direct")))")
+    window.destroy()
     return
   }
   if options.onlyContactsSearch {

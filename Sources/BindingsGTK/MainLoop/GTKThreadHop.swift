@@ -36,7 +36,7 @@ enum GTKThreadHop {
   @inline(__always)
   static func perform(_ work: @escaping @MainActor () -> Void) {
     if mayRunNow {
-      MainActor.assumeIsolatedUnchecked { work() }
+      MainActor.runUnchecked(work)
     } else {
       enqueue(work)
     }
@@ -49,7 +49,7 @@ enum GTKThreadHop {
     DispatchQueue.main.async {
       queued.subtract(1, ordering: .acquiringAndReleasing)
       GTK.assertGTKThread("Work hopped to GTK's thread")
-      MainActor.assumeIsolatedUnchecked { work() }
+      MainActor.runUnchecked(work)
     }
   }
 }

@@ -30,12 +30,17 @@ open class GObjectWrapper: MainActorBindingOwner {
 
   /// Whether the GObject has been disposed (for a widget: destroyed). A disposed object takes no
   /// more writes, and its signals have been disconnected by GLib.
-  public private(set) var isDisposed = false
+  public private(set) var isDisposed = false {
+    didSet { disposedOnGTKThread = isDisposed }
+  }
+
+  /// ``isDisposed``, written and read only on GTK's thread, for readers the compiler cannot see
+  /// there: reading `isDisposed` through `assumeIsolatedUnchecked` made a closure on the heap at
+  /// every value written into a widget.
+  nonisolated(unsafe) private var disposedOnGTKThread = false
 
   /// ``isDisposed``, read where the caller has checked that it runs on GTK's thread.
-  nonisolated var isDisposedUnchecked: Bool {
-    MainActor.assumeIsolatedUnchecked { isDisposed }
-  }
+  nonisolated var isDisposedUnchecked: Bool { disposedOnGTKThread }
 
   /// The pointer and the state that must survive to a deinit on any thread.
   private let lifetime: ObjectLifetime
@@ -203,13 +208,12 @@ private final class ObjectLifetime: @unchecked Sendable {
   }
 }
 extension MainActor {
-  /// Runs `body` as main-actor code without asking the runtime where it runs: for callers that have
-  /// checked, more cheaply, that they run on GTK's thread, which runs the main actor's work.
+  /// Runs `work` as main-actor code without asking the runtime where it runs: for callers that have
+  /// checked, more cheaply, that they run on GTK's thread, which runs the main actor's work. The
+  /// closure is called as it is (wrapping it in another would make one on the heap per call).
   @inline(__always)
-  static func assumeIsolatedUnchecked<T>(_ body: @MainActor () throws -> T) rethrows -> T {
-    try withoutActuallyEscaping(body) { body in
-      try unsafeBitCast(body, to: (() throws -> T).self)()
-    }
+  static func runUnchecked(_ work: @escaping @MainActor () -> Void) {
+    unsafeBitCast(work, to: (() -> Void).self)()
   }
 }
 #endif
