@@ -373,6 +373,21 @@ extension MainThreadSerialized {
       #expect(cell.titleLabel.text == "second")
     }
 
+    @Test("Observable arrays: filter(by:) and sorted(by:) follow a query and an order with no diff")
+    func filterAndSortByValue() {
+      var printed: [String] = []
+      let people = MutableObservableArray(["Grace", "Ada", "Alan"])
+      let query = CurrentValueSubject<String, Never>("a")
+      let ascending = CurrentValueSubject<Bool, Never>(true)
+      let shown = people.filter(by: query) { name, query in name.lowercased().contains(query) }
+        .sorted(by: ascending) { a, b, ascending in ascending ? a < b : a > b }
+      let token = shown.dropFirst().sink { printed.append("\($0.contents) \($0.change)") }
+      ascending.send(false)
+      query.send("al")
+      #expect(printed == ["[\"Grace\", \"Alan\", \"Ada\"] moves [1→1, 2→0]", "[\"Alan\"] deletes [0, 2]"])
+      token.cancel()
+    }
+
     @Test("Migration: bind(to:) and the owner's closure form")
     func migration() {
       final class ViewModel: BindingOwner {
