@@ -239,7 +239,8 @@ final class HandContactRowTexts {
   /// A ``HandList``'s rows showing these texts; the list must not outlive this object.
   var rows: HandRows {
     HandRows(
-      setUp: unsafeBitCast(setUpContactRow, to: GCallback.self), bind: unsafeBitCast(bindContactRow, to: GCallback.self),
+      setUp: unsafeBitCast(setUpContactRow, to: GCallback.self),
+      bind: unsafeBitCast(bindContactRow, to: GCallback.self),
       data: Unmanaged.passUnretained(self).toOpaque(), tagsOffsets: true)
   }
 }
@@ -470,9 +471,9 @@ func measureContactsSearch(count: Int, options: ContactsSearchOptions) throws ->
   let descending = Array(runs.reversed())
 
   /// The same splices by hand on `handList`, the runs computed beforehand.
-  func handVariant(_ name: String, _ handList: HandList, log: SpliceLog, clocks: @escaping () -> ListClocks?)
-    -> ListVariant
-  {
+  func handVariant(
+    _ name: String, _ handList: HandList, log: SpliceLog, clocks: @escaping () -> ListClocks?
+  ) -> ListVariant {
     (
       name,
       {

@@ -36,7 +36,8 @@ struct Options {
   /// The arguments are checked before anything is set: Swift 6.3.1 with `-O` loses stores to the
   /// first fields of this struct made in a loop that can also return `nil`.
   static func parse(_ arguments: [String]) -> Options? {
-    guard arguments.allSatisfy({ $0 == "--quick" || $0 == "--7guis" || $0 == "--g3" || $0 == "--contacts" || $0 == "--g1" }) else {
+    let known: Set = ["--quick", "--7guis", "--g3", "--contacts", "--g1"]
+    guard arguments.allSatisfy({ known.contains($0) }) else {
       return nil
     }
     var options = Options()

@@ -24,7 +24,8 @@ import Foundation
 import Glibc
 
 guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else {
-  FileHandle.standardError.write(Data("usage: GTKBenchmarks [--quick] [--7guis] [--g3] [--contacts] [--g1]\n".utf8))
+  let usage = "usage: GTKBenchmarks [--quick] [--7guis] [--g3] [--contacts] [--g1]\n"
+  FileHandle.standardError.write(Data(usage.utf8))
   exit(2)
 }
 

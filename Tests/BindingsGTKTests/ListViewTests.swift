@@ -197,7 +197,8 @@ final class ListViewTests: GTKTestCase {
       window.child = scroller
       show(window)
       list.waitForNextFrame()
-      XCTAssertEqual(counter.live, list.rowBindingCount, "the bindings made with the rows were ended at their first bind")
+      XCTAssertEqual(
+        counter.live, list.rowBindingCount, "the bindings made with the rows were ended at their first bind")
       banner.value = "written after the first bind"
       list.waitForNextFrame()
       XCTAssertFalse(labels(in: list).contains("written after the first bind"))
