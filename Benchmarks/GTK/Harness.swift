@@ -30,13 +30,15 @@ struct Options {
   var onlyContactsSearch = false
   /// `--g1`: only G1, per value into a label (for profiling).
   var onlyLabelText = false
+  /// `--g12`: only G1 and G2, with their table rows (to iterate on the per-value binding path).
+  var onlyG12 = false
 
   /// The options `arguments` (without the program's name) ask for, or `nil` for an unknown one.
   ///
   /// The arguments are checked before anything is set: Swift 6.3.1 with `-O` loses stores to the
   /// first fields of this struct made in a loop that can also return `nil`.
   static func parse(_ arguments: [String]) -> Options? {
-    let known: Set = ["--quick", "--7guis", "--g3", "--contacts", "--g1"]
+    let known: Set = ["--quick", "--7guis", "--g3", "--contacts", "--g1", "--g12"]
     guard arguments.allSatisfy({ known.contains($0) }) else {
       return nil
     }
@@ -45,6 +47,7 @@ struct Options {
     options.memoryOnly = arguments.contains("--g3")
     options.onlyContactsSearch = arguments.contains("--contacts")
     options.onlyLabelText = arguments.contains("--g1")
+    options.onlyG12 = arguments.contains("--g12")
     if arguments.contains("--quick") {
       options.isQuick = true
       options.rounds = 1

@@ -16,6 +16,7 @@
 // that the ratios hold on a shared, busy machine; absolute figures do not. Results are checked;
 // speeds never are. `--quick`: small sizes, one round, a 1 s idle window (a CI smoke run). `--7guis`: A1–A5 only.
 // `--contacts`: L4 only. `--g1`: G1 only (the binary alone, for profiling).
+// `--g12`: G1 and G2 only, with their table rows.
 #if GTK
 import Bindings
 import BindingsGTK
@@ -24,7 +25,7 @@ import Foundation
 import Glibc
 
 guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else {
-  let usage = "usage: GTKBenchmarks [--quick] [--7guis] [--g3] [--contacts] [--g1]\n"
+  let usage = "usage: GTKBenchmarks [--quick] [--7guis] [--g3] [--contacts] [--g1] [--g12]\n"
   FileHandle.standardError.write(Data(usage.utf8))
   exit(2)
 }
@@ -117,6 +118,10 @@ func runBenchmarks(_ options: Options) throws {
   )
   window.destroy()
   settle()
+  if options.onlyG12 {
+    printG12Rows(labelRounds: labelRounds, entry: entry)
+    return
+  }
 
   report(
     "G3: \(options.memoryLabels) labels × \(options.bindingsPerLabel) bindings, a warm-up and "
@@ -161,6 +166,29 @@ func runBenchmarks(_ options: Options) throws {
   printContactsSearchReport(contactsSearch, options: contactsOptions)
   report()
   printSevenGUIsReport(sevenGUIs, options: options)
+}
+
+/// `--g12`: the table's G1 and G2 rows, with the ratios per round.
+func printG12Rows(labelRounds: Rounds, entry: EntryRounds) {
+  let rounds = entry.rounds
+  func row(_ title: String, _ bound: String, _ baseline: String, in rounds: Rounds) {
+    report(
+      "| \(title) | \(bound) / \(baseline) (ns) | \(formatted(rounds.median(bound))) | "
+        + "\(formatted(rounds.median(baseline))) | \(ratio(rounds.medianRatio(bound, to: baseline))) |"
+    )
+  }
+  report()
+  report("| scenario | measured | bindings | baseline | bindings / baseline |")
+  report("|---|---|---:|---:|---:|")
+  row("G1", "bound", "direct", in: labelRounds)
+  row("G1", "bound.sendingThread", "direct", in: labelRounds)
+  row("G2", "set.bound", "set.changed", in: rounds)
+  row("G2", "set.bound", "set.notify", in: rounds)
+  row("G2", "key.bound", "key.changed", in: rounds)
+  row("G2", "key.bound", "key.notify", in: rounds)
+  func list(_ values: [Double]) -> String { values.map { String(format: "%.2f", $0) }.joined(separator: " ") }
+  report("- G1 bound / direct per round: \(list(labelRounds.ratios("bound", to: "direct")))")
+  report("- G2 key.bound / key.changed per round: \(list(rounds.ratios("key.bound", to: "key.changed")))")
 }
 
 /// `--g3`: runs G3 alone and prints its figures per round, with their medians.

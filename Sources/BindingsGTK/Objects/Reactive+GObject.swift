@@ -142,22 +142,21 @@ extension Reactive where Base: GObjectWrapper {
     isStyleClass: Bool = false,
     _ write: @escaping @MainActor (Base, Value) -> Void
   ) -> BindingTarget<Base, Value> {
-    BindingTarget<Base, Value>(
+    // Called only on GTK's thread (checked below, or after the hop), which runs the main actor's
+    // work. Converted once, here: converted in the closure, a generic `write` was re-wrapped, a
+    // heap allocation, on every value.
+    let writeOnGTKThread = unsafeBitCast(write, to: ((Base, Value) -> Void).self)
+    return BindingTarget<Base, Value>(
       base,
       describedBy: GObjectPropertyIdentity(
         name: identity, isStyleClass: isStyleClass, type: cgtk_object_type(base.object))
     ) { widget, value in
       // Checked first so that a write on GTK's thread makes no closure.
       if GTKThreadHop.mayRunNow {
-        // Called only on GTK's thread (checked), which runs the main actor's work. Converted here,
-        // not captured converted, so that the target's closure holds `write` once.
-        if !widget.isDisposedUnchecked { unsafeBitCast(write, to: ((Base, Value) -> Void).self)(widget, value) }
+        if !widget.isDisposedUnchecked { writeOnGTKThread(widget, value) }
         return
       }
-      nonisolated(unsafe) let value = value
-      GTKThreadHop.enqueue {
-        if !widget.isDisposed { write(widget, value) }
-      }
+      enqueueWrite(writeOnGTKThread, widget, value)
     }
   }
 
@@ -222,6 +221,22 @@ extension Reactive where Base: GObjectWrapper {
         g_object_set_property(object.object, canonical, &value)
       }
     )
+  }
+}
+
+/// Hands a write made off GTK's thread (or behind queued work) to GTK's thread, where it runs
+/// unless the widget has been disposed by then. Kept out of the target's closure, whose fast path
+/// then makes no closure.
+@inline(never)
+private func enqueueWrite<Base: GObjectWrapper, Value>(
+  _ write: @escaping (Base, Value) -> Void,
+  _ widget: Base,
+  _ value: Value
+) {
+  nonisolated(unsafe) let write = write
+  nonisolated(unsafe) let value = value
+  GTKThreadHop.enqueue {
+    if !widget.isDisposed { write(widget, value) }
   }
 }
 #endif

@@ -72,81 +72,150 @@ public struct SignalPublisher<Output>: Publisher {
 
   /// Connects a handler for `subscriber`, on GTK's thread (hopping there when subscribed elsewhere).
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-    // The subject is used only on GTK's thread once connected (values are read and sent there);
-    // `Output` need not be `Sendable`, so the hop to GTK's thread is vouched for here.
-    nonisolated(unsafe) let subject = PassthroughSubject<Output, Never>()
-    let pending = PendingConnection()
     // Debug builds: reports the subscriber's owner freed while the widget is still on screen.
     let ownerWatch = BindingOwnerWatch.watch(subscriber, of: wrapper, signal: signal)
-    subject.handleEvents(receiveCancel: {
-      pending.cancel()
-      ownerWatch?.subscriptionCancelled()
-    }).receive(subscriber: subscriber)
+    let subscription = SignalSubscription(subscriber, ownerWatch: ownerWatch)
+    subscriber.receive(subscription: subscription)
     let publisher = self
-    GTKThreadHop.perform { publisher.connect(subject, pending) }
+    GTKThreadHop.perform { publisher.connect(subscription) }
   }
 
   @MainActor
-  private func connect(_ subject: PassthroughSubject<Output, Never>, _ pending: PendingConnection) {
+  private func connect<S: Subscriber>(_ subscription: SignalSubscription<S>)
+  where S.Input == Output, S.Failure == Never {
+    guard !subscription.isCancelled else { return }
     guard let wrapper else {
-      subject.send(completion: .finished)
+      subscription.finish()
       return
     }
     if let signature, !wrapper.isDisposed, let problem = signature.problem(connecting: signal, to: wrapper) {
       // A handler that would never fire, or read the wrong types: say so, and connect nothing.
       Diagnostics.report("BindingsGTK: \(problem)")
-      subject.send(completion: .finished)
+      subscription.finish()
       return
+    }
+    let handler: @MainActor (SignalArguments) -> Bool
+    if let respond {
+      handler = { [weak wrapper, read] arguments in
+        guard let wrapper, let value = read(wrapper, arguments) else { return false }
+        subscription.send(value)
+        respond(value, arguments)
+        return false
+      }
+    } else {
+      handler = { [weak wrapper, read] arguments in
+        guard let wrapper, let value = read(wrapper, arguments) else { return false }
+        subscription.send(value)
+        return false
+      }
     }
     let connection = SignalConnection.connect(
       signal,
       shape: shape,
       of: wrapper,
-      handler: { [weak wrapper, read, respond] arguments in
-        guard let wrapper, let value = read(wrapper, arguments) else { return false }
-        subject.send(value)
-        respond?(value, arguments)
-        return false
-      },
-      onDisconnect: { subject.send(completion: .finished) }
+      handler: handler,
+      onDisconnect: { subscription.finish() }
     )
     guard let connection else {
-      subject.send(completion: .finished)
+      subscription.finish()
       return
     }
-    pending.connected(connection)
+    guard subscription.connected(connection) else { return }
     if replaysCurrentValue && connection.isConnected, let value = read(wrapper, SignalArguments()) {
-      subject.send(value)
+      subscription.send(value)
     }
   }
 }
 
 extension SignalPublisher: @unchecked Sendable {}
 
-/// A connection that may be cancelled before it is made (a subscription cancelled while the
-/// connect hops to GTK's thread).
-private final class PendingConnection: @unchecked Sendable {
+/// One subscriber's subscription to a signal: the handler GLib holds sends each value straight to
+/// the subscriber, while it has demand (values sent with none are dropped), and finishes it when
+/// the handler is disconnected by anything but a cancel (the wrapper's deinit, the object's
+/// disposal). It may be cancelled before the handler is connected (while the connect hops to GTK's
+/// thread): the connect then connects nothing, or disconnects what it connected.
+///
+/// Values and completion are sent on GTK's thread only; demand and cancel may come from any thread,
+/// and the subscriber is called outside the lock, so that it may request or cancel from inside.
+private final class SignalSubscription<S: Subscriber>: Subscription, @unchecked Sendable
+where S.Failure == Never {
   private struct State {
+    /// `nil` once cancelled or finished.
+    var subscriber: S?
+    var demand = Subscribers.Demand.none
     var connection: SignalConnection?
     var isCancelled = false
   }
 
-  private let state = Locked(State())
+  private let state: Locked<State>
+  /// Debug builds: told when the subscription is cancelled.
+  private let ownerWatch: BindingOwnerWatch?
 
-  func connected(_ connection: SignalConnection) {
-    let cancelled = state.withLock { state in
-      state.connection = connection
-      return state.isCancelled
+  init(_ subscriber: S, ownerWatch: BindingOwnerWatch?) {
+    self.state = Locked(State(subscriber: subscriber))
+    self.ownerWatch = ownerWatch
+  }
+
+  var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
+  func request(_ demand: Subscribers.Demand) {
+    state.withLock { state in
+      guard state.subscriber != nil else { return }
+      state.demand += demand
     }
-    if cancelled { connection.disconnect() }
   }
 
   func cancel() {
-    let connection = state.withLock { state in
+    let connection = state.withLock { state -> SignalConnection? in
+      guard !state.isCancelled else { return nil }
       state.isCancelled = true
+      state.subscriber = nil
+      state.demand = .none
       return state.connection.take()
     }
+    // The handler's disconnect finishes nothing: the subscriber is already gone.
     connection?.disconnect()
+    ownerWatch?.subscriptionCancelled()
+  }
+
+  /// Keeps `connection` to disconnect on cancel; `false` (and disconnected) when cancelled already.
+  @MainActor
+  func connected(_ connection: SignalConnection) -> Bool {
+    let cancelled = state.withLock { state -> Bool in
+      if state.isCancelled || state.subscriber == nil { return true }
+      state.connection = connection
+      return false
+    }
+    if cancelled { connection.disconnect() }
+    return !cancelled
+  }
+
+  /// Sends `value` if the subscriber has demand for it; drops it otherwise.
+  @MainActor
+  func send(_ value: S.Input) {
+    let subscriber = state.withLock { state -> S? in
+      guard let subscriber = state.subscriber, state.demand > .none else { return nil }
+      if state.demand != .unlimited { state.demand -= 1 }
+      return subscriber
+    }
+    guard let subscriber else { return }
+    let more = subscriber.receive(value)
+    guard more > .none else { return }
+    state.withLock { state in
+      guard state.subscriber != nil else { return }
+      state.demand += more
+    }
+  }
+
+  /// Finishes the subscriber, once; nothing after a cancel.
+  @MainActor
+  func finish() {
+    let subscriber = state.withLock { state -> S? in
+      state.connection = nil
+      state.demand = .none
+      return state.subscriber.take()
+    }
+    subscriber?.receive(completion: .finished)
   }
 }
 

@@ -132,6 +132,25 @@ struct SortedByValueTests {
     }
   }
 
+  @Test("a bound list follows new orders and source edits as batches, and shows the sorted rows")
+  func drivesList() {
+    let names = MutableObservableArray(["Grace", "Ada", "Alan", "Barbara"])
+    let ascending = CurrentValueSubject<Bool, Never>(true)
+    let sorted = names.sorted(by: ascending) { a, b, ascending in ascending ? a < b : a > b }
+    let list = RecordingList()
+    list.reactive.items <~ sorted
+    ascending.send(false)
+    #expect(list.shown == ["Grace", "Barbara", "Alan", "Ada"])
+    names.append("Bea")
+    names.remove(at: 1)
+    ascending.send(true)
+    ascending.send(true)  // no place changes: no batch
+    #expect(list.shown == sorted.contents)
+    #expect(list.shown == ["Alan", "Barbara", "Bea", "Grace"])
+    #expect(list.calls.count == 5)
+    #expect(list.calls.first == .reload(["Ada", "Alan", "Barbara", "Grace"]))
+  }
+
   @Test("until the order publisher sends, the array is empty; after it finishes, the last order stays")
   func noOrderYetAndFinished() {
     let numbers = MutableObservableArray([3, 1, 2])
