@@ -206,8 +206,6 @@ final class RowFactory<Item> {
   private let bindRow: @MainActor (Widget, Item) throws -> Void
   /// What the widgets are, in diagnostics: "row", "cell".
   private let role: String
-  /// The type of the item objects' boxes, looked up once.
-  private let boxType = ObjectIdentifier(ItemBox<Item>.self)
 
   init<RowWidget: Widget>(
     role: String,
@@ -290,7 +288,7 @@ final class RowFactory<Item> {
   private func bind(_ listItem: UnsafeMutableRawPointer) {
     guard let row = RowFactory.widget(of: listItem),
       let object = gtk_list_item_get_item(OpaquePointer(listItem)),
-      let item = ItemBox<Item>.item(of: object, boxType: boxType)
+      let item = ItemBox<Item>.item(of: object)
     else { return }
     boundListItems[object] = listItem
     // A row none of whose widgets was ever bound to anything has nothing to end.
@@ -357,20 +355,6 @@ final class ItemBox<Item> {
     guard let box = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), itemQuark) else { return nil }
     return (Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue() as? ItemBox<Item>)?.item
   }
-
-  /// The item `object` holds, if its box is of `boxType` (`ObjectIdentifier(ItemBox<Item>.self)`,
-  /// looked up once by the caller): as ``item(of:)``, with no look-up of the generic type per call.
-  static func item(of object: UnsafeMutableRawPointer, boxType: ObjectIdentifier) -> Item? {
-    guard let box = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), itemQuark) else { return nil }
-    guard ObjectIdentifier(type(of: Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue())) == boxType else {
-      return nil
-    }
-    return Unmanaged<ItemBox<Item>>.fromOpaque(box).takeUnretainedValue().storedItem()
-  }
-
-  /// The item, read through the box's own type (a stored property read from a generic caller looks
-  /// the type up first).
-  private func storedItem() -> Item { item }
 }
 
 /// The qdata key of an item object's Swift item.
