@@ -100,7 +100,8 @@ extension Reactive where Base: MonthCalendar {
     property("show-week-numbers", get: { $0.showsWeekNumbers }, set: { $0.showsWeekNumbers = $1 })
   }
 
-  /// One `Void` each time a day is selected.
+  /// One `Void` each time the selected day of the month changes (GTK does not emit
+  /// `day-selected` for a new month or year alone).
   var daySelected: SignalPublisher<Void> {
     signal("day-selected")
   }
@@ -377,6 +378,10 @@ final class DocumentationExampleTests: GTKTestCase {
       gtk_calendar_set_show_week_numbers(calendar.calendar, 0)
       XCTAssertFalse(showsWeekNumbers.value)
 
+      // GTK emits day-selected only when the day of the month changes: start from the 28th, whatever today is.
+      let start = g_date_time_new_local(2024, 2, 28, 12, 0, 0)!
+      gtk_calendar_select_day(calendar.calendar, start)
+      g_date_time_unref(start)
       var selections = 0
       let token = calendar.reactive.daySelected.sink { selections += 1 }
       let date = g_date_time_new_local(2024, 2, 29, 12, 0, 0)!

@@ -154,6 +154,16 @@ final class TextWidgetsTests: GTKTestCase {
       g_date_time_unref(picked)
       XCTAssertEqual(model.day, CalendarDate(year: 2027, month: 11, day: 5), "GTK's selection reached the model")
 
+      // GTK emits day-selected only for a new day of the month; a new month or year alone still reaches the model.
+      for (year, month) in [(2027, 12), (2028, 12)] {
+        let sameDay = g_date_time_new_local(Int32(year), Int32(month), 5, 0, 0, 0)!
+        gtk_calendar_select_day(calendar.opaque, sameDay)
+        g_date_time_unref(sameDay)
+        XCTAssertEqual(model.day, CalendarDate(year: year, month: month, day: 5))
+      }
+      model.day = CalendarDate(year: 2027, month: 11, day: 5)
+      XCTAssertEqual(gtkDate(calendar), CalendarDate(year: 2027, month: 11, day: 5))
+
       // A day that does not exist changes nothing.
       model.day = CalendarDate(year: 2026, month: 2, day: 30)
       XCTAssertEqual(gtkDate(calendar), CalendarDate(year: 2027, month: 11, day: 5))

@@ -133,16 +133,22 @@ public final class CalendarView: Widget {
 
 @MainActor
 extension Reactive where Base: CalendarView {
-  /// The selected day: a target, a source (the user's clicks too, the current day first) and a
-  /// side of `<~>`. A day that does not exist changes nothing, with a diagnostic.
+  /// The selected day: a target, a source (the user's clicks and the header's month and year
+  /// arrows too, the current day first) and a side of `<~>`. A day that does not exist changes
+  /// nothing, with a diagnostic.
   ///
   /// ```swift
   /// calendar.reactive.date <~> booking.$departure
   /// ```
   public var date: BindingEndpoint<Base, CalendarDate> {
-    let changes = SignalPublisher<CalendarDate>(
-      base, signal: "day-selected", shape: .plain, replaysCurrentValue: true
-    ) { unsafeDowncast($0, to: CalendarView.self).date }
+    let read: @MainActor (GObjectWrapper) -> CalendarDate? = { unsafeDowncast($0, to: CalendarView.self).date }
+    // GTK emits `day-selected` only when the day of the month changes: a new month or year with the
+    // same day (the header's arrows, or a write) is told only by `notify::month` and `notify::year`.
+    let changes = Publishers.Merge3(
+      SignalPublisher(base, signal: "notify::day", shape: .pointerArgument, replaysCurrentValue: true, read: read),
+      SignalPublisher(base, signal: "notify::month", shape: .pointerArgument, read: read),
+      SignalPublisher(base, signal: "notify::year", shape: .pointerArgument, read: read)
+    )
     return BindingEndpoint(
       target: gtkTarget("date") { calendar, date in calendar.date = date },
       changes: changes.removeDuplicates()
