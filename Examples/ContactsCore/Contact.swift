@@ -82,10 +82,38 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
   /// print(Contact(id: 1, firstName: "grace", lastName: "Hopper").initials)   // prints "GH"
   /// ```
   public var initials: String {
+    // Most names start with an ASCII letter: two bytes, uppercased, make a small string with no
+    // allocation and no grapheme breaking. Other first letters go by characters.
+    let first = Self.asciiInitial(of: firstName)
+    let last = Self.asciiInitial(of: lastName)
+    if let first, let last {
+      if first == 0 && last == 0 { return "?" }
+      return String(unsafeUninitializedCapacity: 2) { bytes in
+        var count = 0
+        if first != 0 {
+          bytes[0] = first
+          count = 1
+        }
+        if last != 0 {
+          bytes[count] = last
+          count += 1
+        }
+        return count
+      }
+    }
     var letters = ""
     if let first = firstName.first { letters += first.uppercased() }
     if let last = lastName.first { letters += last.uppercased() }
     return letters.isEmpty ? "?" : letters
+  }
+
+  /// The first letter of `name` uppercased, when it is ASCII and a whole character (no combining
+  /// mark follows it); 0 for an empty name; `nil` when the character rules must decide.
+  private static func asciiInitial(of name: String) -> UInt8? {
+    var bytes = name.utf8.makeIterator()
+    guard let byte = bytes.next() else { return 0 }
+    guard byte < 0x80, byte != UInt8(ascii: "\r"), bytes.next().map({ $0 < 0x80 }) ?? true else { return nil }
+    return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
   }
 
   /// The name of the contact's group, from ``groups``.

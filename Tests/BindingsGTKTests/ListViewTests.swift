@@ -217,6 +217,36 @@ final class ListViewTests: GTKTestCase {
     }
   }
 
+  func testAnUpdatedItemReachesItsRowAfterTheRowsWereRecycled() {
+    onMain {
+      let names = MutableObservableArray((0..<1_000).map { "Row \($0)" })
+      let list = ListView<String>(makeRow: { Label() }, bindRow: { $0.text = $1 })
+      list.reactive.items <~ names
+      let scroller = ScrolledWindow(list)
+      let window = Window(title: "Recycled rows", width: 300, height: 300)
+      window.child = scroller
+      show(window)
+      list.waitForNextFrame()
+      // Down to the end and back: each row shows one item after another.
+      for step in [3, 7, 10, 0] {
+        scroller.verticalOffset = scroller.verticalRange * Double(step) / 10
+        list.waitForNextFrame()
+      }
+      XCTAssertTrue(labels(in: list).contains("Row 1"))
+      names[1] = "Row 1, renamed"
+      names[998] = "Row 998, renamed"
+      XCTAssertTrue(labels(in: list).contains("Row 1, renamed"), "the row on show is bound again at once")
+      XCTAssertFalse(labels(in: list).contains("Row 998, renamed"), "no row shows the item off screen")
+      scroller.verticalOffset = scroller.verticalRange
+      list.waitForNextFrame()
+      XCTAssertTrue(labels(in: list).contains("Row 998, renamed"))
+      XCTAssertFalse(labels(in: list).contains("Row 998"))
+      // Rows bound since the last update still take the next one.
+      names[998] = "Row 998, renamed again"
+      XCTAssertTrue(labels(in: list).contains("Row 998, renamed again"))
+    }
+  }
+
   func testSingleSelectionBothWaysKeptRightAcrossInsertsAndDeletes() {
     onMain {
       let names = MutableObservableArray(["a", "b", "c", "d"])

@@ -13,6 +13,24 @@ struct ContactTests {
     #expect(Contact(id: 4, firstName: "", lastName: "").initials == "?")
   }
 
+  @Test("The initials are the first characters uppercased, whatever the names are made of")
+  func initialsAgreeWithCharacters() {
+    let names = [
+      "", "ada", "Ada", "a", "Z", "1st", " x", "\r\n", "e\u{301}cole", "\u{e9}mile", "ß", "ǆemal", "Ωmega", "🙂 smile",
+      "👍🏽up", "o\u{308}", "-dash", "\u{1F1EB}\u{1F1F7}",
+    ]
+    for first in names {
+      for last in names {
+        var expected = ""
+        if let letter = first.first { expected += letter.uppercased() }
+        if let letter = last.first { expected += letter.uppercased() }
+        let contact = Contact(id: 1, firstName: first, lastName: last)
+        let names = "\(first.debugDescription) \(last.debugDescription)"
+        #expect(contact.initials == (expected.isEmpty ? "?" : expected), "\(names)")
+      }
+    }
+  }
+
   @Test("The rating and the group are clamped into their ranges")
   func clamping() {
     let contact = Contact(id: 1, firstName: "A", lastName: "B", rating: 7, group: 9)

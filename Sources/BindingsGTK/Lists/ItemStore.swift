@@ -194,14 +194,26 @@ final class ItemStore<Item> {
 /// bindings `bind` makes go into the bags of the widget and of the widgets inside it, and are ended
 /// when it stops showing the item, so a recycled widget never writes a value of the item it showed
 /// before.
+///
+/// What it costs per row: `bind` only, while no row has held a binding. The `unbind` handler is
+/// connected the first time a row is found holding one (at a bind: bindings made in `makeRow` or
+/// `bindRow`); a row that only shows values (`label.text = item.name`) pays for no `unbind`
+/// emission. The widget showing an updated item is found among the list items set up (and not torn
+/// down), not in a map kept at every bind and unbind.
 @MainActor
 final class RowFactory<Item> {
   /// The factory whose `setup`, `bind` and `unbind` signals make and fill widgets.
   let factory: GObjectWrapper
   /// Whether the row showing an item can be selected (a section's header cannot); all can when nil.
   var isSelectable: ((Item) -> Bool)?
-  /// The list item that shows each item object now, to bind it again when its item is updated.
-  private var boundListItems: [UnsafeMutableRawPointer: UnsafeMutableRawPointer] = [:]
+  /// The list items set up and not torn down: each holds one of the factory's widgets for good.
+  private var listItems: Set<UnsafeMutableRawPointer> = []
+  /// Which list item showed each item object when last looked; rebuilt when a bind came since.
+  private var shownBy: [UnsafeMutableRawPointer: UnsafeMutableRawPointer] = [:]
+  /// Whether a bind came since `shownBy` was built.
+  private var shownByIsStale = true
+  /// Whether the `unbind` handler is connected: once a row has held a binding.
+  private var endsBindingsAtUnbind = false
   private let makeRow: @MainActor () throws -> Widget?
   private let bindRow: @MainActor (Widget, Item) throws -> Void
   /// What the widgets are, in diagnostics: "row", "cell".
@@ -229,25 +241,39 @@ final class RowFactory<Item> {
 
   /// Binds again the widget showing `object`, if one does: its item has been replaced.
   func rebind(_ object: UnsafeMutableRawPointer) {
-    if let listItem = boundListItems[object] { bind(listItem) }
+    if shownByIsStale {
+      shownBy.removeAll(keepingCapacity: true)
+      for listItem in listItems {
+        if let shown = gtk_list_item_get_item(OpaquePointer(listItem)) { shownBy[shown] = listItem }
+      }
+      shownByIsStale = false
+    }
+    // A list item unbound since still names the object in the map: it must still show it.
+    if let listItem = shownBy[object], gtk_list_item_get_item(OpaquePointer(listItem)) == object {
+      bind(listItem)
+    }
   }
 
   /// The position of the item that `widget` (one of this factory's widgets) shows, or `nil` when it
   /// shows none.
   ///
-  /// - Complexity: O(*n*) for the *n* widgets showing an item.
+  /// - Complexity: O(*n*) for the *n* widgets made.
   func position(ofWidget widget: UnsafeMutablePointer<GtkWidget>) -> Int? {
-    boundListItems.values.first { gtk_list_item_get_child(OpaquePointer($0)) == widget }.map {
-      Int(gtk_list_item_get_position(OpaquePointer($0)))
-    }
+    listItems.first { gtk_list_item_get_child(OpaquePointer($0)) == widget }.flatMap(RowFactory.position(of:))
   }
 
   /// The widget showing the item at `position`, or `nil` when none does (the row is not shown).
   ///
-  /// - Complexity: O(*n*) for the *n* widgets showing an item.
+  /// - Complexity: O(*n*) for the *n* widgets made.
   func widget(showing position: Int) -> Widget? {
-    boundListItems.values.first { gtk_list_item_get_position(OpaquePointer($0)) == position }.flatMap(
-      RowFactory.widget(of:))
+    listItems.first { RowFactory.position(of: $0) == position }.flatMap(RowFactory.widget(of:))
+  }
+
+  /// The position of the item `listItem` shows, or `nil` when it shows none.
+  private static func position(of listItem: UnsafeMutableRawPointer) -> Int? {
+    guard gtk_list_item_get_item(OpaquePointer(listItem)) != nil else { return nil }
+    let position = gtk_list_item_get_position(OpaquePointer(listItem))
+    return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
   }
 
   private func connect() {
@@ -259,16 +285,20 @@ final class RowFactory<Item> {
       self?.bind(arguments.pointer!)
       return false
     }
-    _ = SignalConnection.connect("unbind", shape: .pointerArgument, of: factory) { [weak self] arguments in
-      self?.unbind(arguments.pointer!)
+    _ = SignalConnection.connect("teardown", shape: .pointerArgument, of: factory) { [weak self] arguments in
+      self?.tearDown(arguments.pointer!)
       return false
     }
   }
 
-  private func unbind(_ listItem: UnsafeMutableRawPointer) {
-    if let row = RowFactory.widget(of: listItem), row.rowMayHoldBindings { row.removeBindingsOfSubtree() }
-    if let object = gtk_list_item_get_item(OpaquePointer(listItem)), boundListItems[object] == listItem {
-      boundListItems[object] = nil
+  /// Connects the `unbind` handler, which ends a row's bindings when it stops showing its item.
+  private func endBindingsAtUnbind() {
+    endsBindingsAtUnbind = true
+    _ = SignalConnection.connect("unbind", shape: .pointerArgument, of: factory) { arguments in
+      if let row = RowFactory.widget(of: arguments.pointer!), row.rowMayHoldBindings {
+        row.removeBindingsOfSubtree()
+      }
+      return false
     }
   }
 
@@ -283,6 +313,14 @@ final class RowFactory<Item> {
     let child = row ?? Label()
     // The list item references the widget, which keeps its wrapper alive from here on.
     withExtendedLifetime(child) { gtk_list_item_set_child(OpaquePointer(listItem), child.widget) }
+    listItems.insert(listItem)
+  }
+
+  private func tearDown(_ listItem: UnsafeMutableRawPointer) {
+    listItems.remove(listItem)
+    shownByIsStale = true
+    // The row goes with its list item: what it is bound to ends now, not when its wrapper goes.
+    if let row = RowFactory.widget(of: listItem), row.rowMayHoldBindings { row.removeBindingsOfSubtree() }
   }
 
   private func bind(_ listItem: UnsafeMutableRawPointer) {
@@ -290,7 +328,7 @@ final class RowFactory<Item> {
       let object = gtk_list_item_get_item(OpaquePointer(listItem)),
       let item = ItemBox<Item>.item(of: object)
     else { return }
-    boundListItems[object] = listItem
+    shownByIsStale = true
     // A row none of whose widgets was ever bound to anything has nothing to end.
     if row.rowMayHoldBindings { row.removeBindingsOfSubtree() }
     if let isSelectable { gtk_list_item_set_selectable(OpaquePointer(listItem), isSelectable(item) ? 1 : 0) }
@@ -300,6 +338,7 @@ final class RowFactory<Item> {
       row.removeBindingsOfSubtree()
       reportListProblem("binding a \(role) threw \(error); the \(role) is left empty")
     }
+    if !endsBindingsAtUnbind && row.rowMayHoldBindings { endBindingsAtUnbind() }
   }
 
   private static func widget(of listItem: UnsafeMutableRawPointer) -> Widget? {
