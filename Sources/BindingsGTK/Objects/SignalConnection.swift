@@ -134,8 +134,17 @@ final class SignalConnection: @unchecked Sendable {
   /// Whether GLib still holds the handler.
   @MainActor var isConnected: Bool { handlerID != 0 }
 
-  @MainActor fileprivate func fire(_ arguments: SignalArguments = SignalArguments()) -> Bool {
-    handler(arguments)
+  /// Calls the handler, which is main-actor code: on GTK's thread (which runs the main actor's work)
+  /// without asking the runtime, which costs about 250 instructions per emission; anywhere else
+  /// through `MainActor.assumeIsolated`, which stops the program with its message off the main
+  /// thread.
+  @inline(__always)
+  fileprivate func fire(_ arguments: SignalArguments = SignalArguments()) -> Bool {
+    if GTK.isGTKThread {
+      return unsafeBitCast(handler, to: ((SignalArguments) -> Bool).self)(arguments)
+    }
+    nonisolated(unsafe) let arguments = arguments
+    return MainActor.assumeIsolated { handler(arguments) }
   }
 
   @MainActor fileprivate func destroyed() {
@@ -147,41 +156,36 @@ final class SignalConnection: @unchecked Sendable {
 
 private let plainTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
   let connection = Unmanaged<SignalConnection>.fromOpaque(data!).takeUnretainedValue()
-  _ = MainActor.assumeIsolated { connection.fire() }
+  _ = connection.fire()
 }
 
 private let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
   let connection = Unmanaged<SignalConnection>.fromOpaque(data!).takeUnretainedValue()
-  nonisolated(unsafe) let argument = argument
-  _ = MainActor.assumeIsolated { connection.fire(SignalArguments(pointer: argument)) }
+  _ = connection.fire(SignalArguments(pointer: argument))
 }
 
 private let twoUIntTrampoline: @convention(c) (gpointer?, guint, guint, gpointer?) -> Void = {
   _, first, second, data in
   let connection = Unmanaged<SignalConnection>.fromOpaque(data!).takeUnretainedValue()
-  _ = MainActor.assumeIsolated { connection.fire(SignalArguments(first: first, second: second)) }
+  _ = connection.fire(SignalArguments(first: first, second: second))
 }
 
 private let booleanTrampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
   let connection = Unmanaged<SignalConnection>.fromOpaque(data!).takeUnretainedValue()
-  return MainActor.assumeIsolated { connection.fire() } ? 1 : 0
+  return connection.fire() ? 1 : 0
 }
 
 private let threeUIntTrampoline: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = {
   _, first, second, third, data in
   let connection = Unmanaged<SignalConnection>.fromOpaque(data!).takeUnretainedValue()
-  _ = MainActor.assumeIsolated {
-    connection.fire(SignalArguments(first: first, second: second, third: third))
-  }
+  _ = connection.fire(SignalArguments(first: first, second: second, third: third))
 }
 
 /// The marshaller of every ``SignalShape/values`` handler: hands the handler the parameters and the
 /// return value as GLib passes them.
 private let valuesMarshaller: GClosureMarshal = { closure, returnValue, count, values, _, _ in
   let connection = Unmanaged<SignalConnection>.fromOpaque(closure!.pointee.data!).takeUnretainedValue()
-  nonisolated(unsafe) let arguments = SignalArguments(
-    values: values, count: Int(count), returnValue: returnValue)
-  _ = MainActor.assumeIsolated { connection.fire(arguments) }
+  _ = connection.fire(SignalArguments(values: values, count: Int(count), returnValue: returnValue))
 }
 
 /// GLib's destroy notify: the handler is gone for good; release GLib's reference to it.
