@@ -311,8 +311,11 @@ final class RowFactory<Item> {
       reportListProblem("the \(role) factory threw \(error); an empty \(role) is shown")
     }
     let child = row ?? Label()
-    // The list item references the widget, which keeps its wrapper alive from here on.
+    // The list item references the widget, which keeps its wrapper alive from here on; the list
+    // item names the wrapper, unretained, for `bind` to find it without a look-up on the widget.
     withExtendedLifetime(child) { gtk_list_item_set_child(OpaquePointer(listItem), child.widget) }
+    g_object_set_qdata(
+      listItem.assumingMemoryBound(to: GObject.self), rowQuark, Unmanaged.passUnretained(child).toOpaque())
     listItems.insert(listItem)
   }
 
@@ -320,7 +323,12 @@ final class RowFactory<Item> {
     listItems.remove(listItem)
     shownByIsStale = true
     // The row goes with its list item: what it is bound to ends now, not when its wrapper goes.
-    if let row = RowFactory.widget(of: listItem), row.rowMayHoldBindings { row.removeBindingsOfSubtree() }
+    if gtk_list_item_get_child(OpaquePointer(listItem)) != nil, let row = RowFactory.widget(of: listItem),
+      row.rowMayHoldBindings
+    {
+      row.removeBindingsOfSubtree()
+    }
+    g_object_set_qdata(listItem.assumingMemoryBound(to: GObject.self), rowQuark, nil)
   }
 
   private func bind(_ listItem: UnsafeMutableRawPointer) {
@@ -341,8 +349,11 @@ final class RowFactory<Item> {
     if !endsBindingsAtUnbind && row.rowMayHoldBindings { endBindingsAtUnbind() }
   }
 
+  /// The widget `setUp` made for `listItem`.
   private static func widget(of listItem: UnsafeMutableRawPointer) -> Widget? {
-    gtk_list_item_get_child(OpaquePointer(listItem)).flatMap { GObjectWrapper.wrapper(for: $0) as? Widget }
+    g_object_get_qdata(listItem.assumingMemoryBound(to: GObject.self), rowQuark).map {
+      Unmanaged<Widget>.fromOpaque($0).takeUnretainedValue()
+    }
   }
 }
 
@@ -398,4 +409,7 @@ final class ItemBox<Item> {
 
 /// The qdata key of an item object's Swift item.
 private let itemQuark: GQuark = g_quark_from_string("bindings-gtk-item")
+/// The qdata key of the wrapper of the widget a list item shows (unretained: the list item holds the
+/// widget, which keeps its wrapper alive).
+private let rowQuark: GQuark = g_quark_from_string("bindings-gtk-row")
 #endif
