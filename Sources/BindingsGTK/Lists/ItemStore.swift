@@ -169,7 +169,12 @@ final class ItemStore<Item> {
       return
     }
     withUnsafeTemporaryAllocation(of: gpointer?.self, capacity: insertedCount) { objects in
-      for (slot, item) in zip(objects.indices, newItems) { objects[slot] = ItemBox.makeObject(holding: item) }
+      // By index: an iterator's `next()` would look up the metadata of an optional element per item.
+      var index = newItems.startIndex
+      for slot in objects.indices {
+        objects[slot] = ItemBox.makeObject(holding: newItems[index])
+        newItems.formIndex(after: &index)
+      }
       g_list_store_splice(store, guint(position), guint(count), objects.baseAddress, guint(insertedCount))
       for object in objects { g_object_unref(object) }
     }
@@ -332,10 +337,13 @@ final class RowFactory<Item> {
   }
 
   private func bind(_ listItem: UnsafeMutableRawPointer) {
+    // The box, not an `Item?`: in this generic code an optional item would look up the metadata of
+    // `Optional<Item>` on every bind.
     guard let row = RowFactory.widget(of: listItem),
       let object = gtk_list_item_get_item(OpaquePointer(listItem)),
-      let item = ItemBox<Item>.item(of: object)
+      let box = ItemBox<Item>.box(of: object)
     else { return }
+    let item = box.item
     shownByIsStale = true
     // A row none of whose widgets was ever bound to anything has nothing to end.
     if row.rowMayHoldBindings { row.removeBindingsOfSubtree() }
@@ -402,8 +410,13 @@ final class ItemBox<Item> {
 
   /// The item `object` holds, if it holds an `Item`.
   static func item(of object: UnsafeMutableRawPointer) -> Item? {
+    box(of: object)?.item
+  }
+
+  /// The box of the item `object` holds, if it holds an `Item`.
+  static func box(of object: UnsafeMutableRawPointer) -> ItemBox? {
     guard let box = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), itemQuark) else { return nil }
-    return (Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue() as? ItemBox<Item>)?.item
+    return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue() as? ItemBox
   }
 }
 
