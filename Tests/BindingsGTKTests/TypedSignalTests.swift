@@ -150,6 +150,45 @@ final class TypedSignalTests: GTKTestCase {
     }
   }
 
+  func testTheSignalOfNoArgumentsRefusesASignalWithParametersAndLeavesAReturnedValueToGTK() {
+    onMain {
+      let baseline = GTKLiveObjects.count("SignalConnection")
+      let gesture = ClickGesture()
+      let window = Window()
+      let log = DiagnosticLog()
+      var finished = 0
+      var values = 0
+      var closeRequests = 0
+      Diagnostics.observing(log.append) {
+        // Connected with the shape of a signal with no arguments, an emission of "pressed" would
+        // call the handler with its arguments in the place of its own data.
+        let refused = [
+          gesture.reactive.signal("pressed"),
+          gesture.reactive.signal("presed"),
+        ].map { $0.sink(receiveCompletion: { _ in finished += 1 }, receiveValue: { values += 1 }) }
+        XCTAssertEqual(GTKLiveObjects.count("SignalConnection"), baseline, "nothing was connected")
+        cgtk_signal_emit_int_double_double(gesture.object, "pressed", 1, 0, 0)
+        refused.forEach { $0.cancel() }
+
+        // A signal that returns a value: delivered, and GTK gets its default answer.
+        let token = window.reactive.signal("close-request").sink { closeRequests += 1 }
+        XCTAssertEqual(cgtk_signal_emit_returning_boolean(window.object, "close-request"), 0)
+        token.cancel()
+      }
+      XCTAssertEqual(finished, 2)
+      XCTAssertEqual(values, 0)
+      XCTAssertEqual(closeRequests, 1)
+      XCTAssertEqual(
+        log.messages,
+        [
+          "BindingsGTK: GtkGestureClick::pressed has 3 parameters (gint, gdouble, gdouble), not 0 (); ask for them "
+            + "with signal(_:arguments:)",
+          "BindingsGTK: GtkGestureClick has no signal \"presed\"",
+        ])
+      window.close()
+    }
+  }
+
   func testAReplyAfterTheEmissionIsReported() {
     onMain {
       let label = Label("link")

@@ -248,7 +248,8 @@ struct SignalSignature {
     let gtkTypes = "(" + types.map(typeName).joined(separator: ", ") + ")"
     let swiftTypes = "(" + parameters.map(\.name).joined(separator: ", ") + ")"
     guard types.count == parameters.count else {
-      return "\(name) has \(types.count) parameters \(gtkTypes), not \(parameters.count) \(swiftTypes)"
+      let hint = parameters.isEmpty ? "; ask for them with signal(_:arguments:)" : ""
+      return "\(name) has \(types.count) parameters \(gtkTypes), not \(parameters.count) \(swiftTypes)\(hint)"
     }
     for (index, (type, parameter)) in zip(types, parameters).enumerated() where !parameter.canRead(type) {
       return "\(name)'s parameter \(index + 1) is \(typeName(type)), which \(parameter.name) cannot read: "

@@ -160,17 +160,20 @@ extension Reactive where Base: GObjectWrapper {
     }
   }
 
-  /// A publisher of a signal with no arguments whose handler returns nothing (`clicked`,
-  /// `activate`, …): one `Void` per emission.
+  /// A publisher of a signal with no arguments (`clicked`, `activate`, …): one `Void` per
+  /// emission.
   ///
   /// ```swift
   /// button.reactive.signal("clicked") ~> viewModel.reactive.submit
   /// ```
   ///
-  /// A name the object's class does not have stops the program with a message naming both, when
-  /// a subscriber connects.
+  /// Checked when a subscriber connects, as ``signal(_:arguments:)`` is: a name the object's class
+  /// does not have, or a signal with parameters, connects nothing and finishes the subscriber, with
+  /// a diagnostic that names the signal (and its parameters, to ask for with
+  /// ``signal(_:arguments:)``). A signal that returns a value gets GTK's default answer (`false`
+  /// for a `gboolean`); to answer it, use ``signal(_:arguments:returning:)``.
   public func signal(_ name: String) -> SignalPublisher<Void> {
-    SignalPublisher(base, signal: name, shape: .plain) { _ in () }
+    signal(name, arguments: ())
   }
 
   /// An endpoint for any GObject property by name, type-checked when it is made: a target, a
