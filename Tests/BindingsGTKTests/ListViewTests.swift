@@ -32,7 +32,7 @@ final class ListViewTests: GTKTestCase {
           Splice(1, 1, 0),  // remove at 1
           Splice(0, 0, 2),  // two inserted together: one splice
           Splice(2, 1, 1),  // an update replaces its item
-          Splice(0, 1, 0), Splice(5, 0, 1),  // a move: out, then in
+          Splice(0, 6, 6),  // a move: one splice over the rows between, with the same objects
         ]
       )
       XCTAssertEqual((0..<list.modelCount).compactMap { list.item(at: $0) }, names.contents)
@@ -244,6 +244,57 @@ final class ListViewTests: GTKTestCase {
       // Rows bound since the last update still take the next one.
       names[998] = "Row 998, renamed again"
       XCTAssertTrue(labels(in: list).contains("Row 998, renamed again"))
+    }
+  }
+
+  func testAMovedRowKeepsItsObjectAndItsSelection() {
+    onMain {
+      struct Row: Equatable {
+        let id: Int
+        var name: String
+      }
+      let rows = MutableObservableArray((0..<40).map { Row(id: $0, name: "Row \($0)") })
+      let selected = MutableProperty<Int?>(nil)
+      let list = ListView<Row>(makeRow: { Label() }, bindRow: { $0.text = $1.name })
+      list.reactive.items <~ rows
+      list.reactive.selectedIndex <~> selected
+      let window = Window(title: "Moves", width: 300, height: 300)
+      window.child = ScrolledWindow(list)
+      show(window)
+      list.waitForNextFrame()
+      let objectOf = { (id: Int) in
+        itemObjects(of: list.selection)[rows.contents.firstIndex { $0.id == id }!]
+      }
+      let seventh = objectOf(7)
+
+      selected.value = 7
+      rows.move(from: 7, to: 2)
+      XCTAssertEqual(selected.value, 2, "the selection moved with its row")
+      XCTAssertEqual(gtk_single_selection_get_selected(list.selection), 2)
+      XCTAssertEqual(objectOf(7), seventh, "the same object")
+
+      // A batch of moves, inserts, deletes and an update, the selected row among the moved.
+      var expected = rows.contents
+      let moved = expected.remove(at: 2)
+      expected.insert(moved, at: 30)
+      expected.remove(at: 0)
+      expected.insert(Row(id: 100, name: "New"), at: 5)
+      expected[10].name = "Renamed"
+      rows.replace(with: expected, identifiedBy: \.id)
+      XCTAssertEqual(list.items, expected)
+      XCTAssertEqual(selected.value, expected.firstIndex { $0.id == 7 }, "the selection followed again")
+      XCTAssertEqual(objectOf(7), seventh)
+      list.waitForNextFrame()
+      XCTAssertTrue(labels(in: list).contains("Renamed"))
+
+      // Random reorders keep GTK's model equal to the array, and every object.
+      var generator = SystemRandomNumberGenerator()
+      for _ in 0..<20 {
+        let objects = Set(itemObjects(of: list.selection))
+        rows.replace(with: rows.contents.shuffled(using: &generator), identifiedBy: \.id)
+        XCTAssertEqual(list.items, rows.contents)
+        XCTAssertEqual(Set(itemObjects(of: list.selection)), objects)
+      }
     }
   }
 
@@ -542,6 +593,16 @@ extension ListView {
       if let widget = GObjectWrapper.wrapper(for: node), widget !== self { count += widget.bindings.count }
     }
     return count
+  }
+}
+
+/// The item objects of a list's or table's model, in order.
+@MainActor
+func itemObjects(of model: OpaquePointer) -> [UnsafeMutableRawPointer] {
+  (0..<g_list_model_get_n_items(model)).map { position in
+    let object = g_list_model_get_item(model, position)!
+    g_object_unref(object)
+    return object
   }
 }
 #endif

@@ -26,8 +26,12 @@ extension ObservableArray {
   /// so the sender may return before its change shows. The derived array keeps the source and its
   /// subscription to `value` alive while it is held or subscribed.
   ///
-  /// A list (``ListTarget``) applies each move as a removal and an insertion: a new order that
-  /// moves most rows costs about what a reload costs.
+  /// The moves keep one longest run of elements in place and move the others, so an element may be
+  /// reported as moved to the offset it already had (a reversed order of three elements may send
+  /// `1→1` among its moves), which ``ArrayChangeset/apply(to:newContents:)`` applies as it should. A
+  /// ``ListTarget`` applies each move as a removal and an insertion, so a new order that moves most
+  /// rows costs about what a reload costs; BindingsGTK's lists splice the rows between the first
+  /// and the last change once, keeping every row's object and so its selection.
   ///
   /// - Complexity: O(*n* log *n*) per value; per source event, as ``sorted(by:)``.
   public func sorted<Value: Publisher>(

@@ -105,9 +105,13 @@ final class ItemStore<Item> {
       splice(at: 0, removing: count, inserting: rows)
       return
     }
-    let removed = change.moves.isEmpty ? change.deletes : (change.deletes + change.moves.map(\.from)).sorted()
-    let inserted = change.moves.isEmpty ? change.inserts : (change.inserts + change.moves.map(\.to)).sorted()
-    // Updates first, at their old offsets, before anything moves. An updated item keeps its
+    if !change.moves.isEmpty {
+      applyWithMoves(change, rows: rows)
+      return
+    }
+    let removed = change.deletes
+    let inserted = change.inserts
+    // Updates first, at their old offsets, before anything is removed. An updated item keeps its
     // object: the object takes the new item and is spliced in place of itself, so GTK's selection
     // models, which follow objects, keep it selected; a row showing it is bound again.
     let updatedTo = newOffsets(ofUpdates: change.updates, removed: removed, inserted: inserted)
@@ -125,7 +129,7 @@ final class ItemStore<Item> {
         g_object_unref(object)
       }
     }
-    // Then deletes (a move is a delete and an insert), last first so offsets stay valid…
+    // Then deletes, last first so offsets stay valid…
     for run in runs(of: removed).reversed() {
       remove(at: run.lowerBound, count: run.count)
     }
@@ -133,6 +137,73 @@ final class ItemStore<Item> {
     for run in runs(of: inserted) {
       splice(at: run.lowerBound, removing: 0, inserting: run.lazy.map { rows[$0] })
     }
+    assert(count == rows.count, "the change set does not match the array: \(change)")
+  }
+
+  /// A change with moves, as one splice over the offsets it touches, in which every item that stays
+  /// keeps its object: GTK's selection models look for a removed selected object among those the
+  /// same splice adds, so a selected row that moves stays selected (two splices, out and in, would
+  /// lose it), and a row that only moves is not made again. The rows showing moved or updated items
+  /// are bound again.
+  private func applyWithMoves(_ change: ArrayChangeset, rows: ListRows<Item>) {
+    let oldCount = count
+    let newCount = rows.count
+    let movedFrom = change.moves.map(\.from)
+    let movedTo = change.moves.map(\.to)
+    // Before `first` and in the last `tail` offsets, nothing changed: the same items in the same order.
+    let first = min(
+      change.deletes.first ?? oldCount, change.updates.first ?? oldCount, movedFrom.min() ?? oldCount,
+      change.inserts.first ?? newCount, movedTo.min() ?? newCount)
+    let lastOld = max(change.deletes.last ?? -1, change.updates.last ?? -1, movedFrom.max() ?? -1)
+    let lastNew = max(change.inserts.last ?? -1, movedTo.max() ?? -1)
+    let tail = min(oldCount - 1 - lastOld, newCount - 1 - lastNew)
+    let oldSpan = oldCount - tail - first
+    let newSpan = newCount - tail - first
+
+    // Which old item each new offset of the span shows: an insert, a move's source, or the next
+    // old item that neither left nor moved.
+    var leaves = [Bool](repeating: false, count: oldSpan)
+    for offset in change.deletes { leaves[offset - first] = true }
+    for offset in movedFrom { leaves[offset - first] = true }
+    var updated = [Bool](repeating: false, count: oldSpan)
+    for offset in change.updates { updated[offset - first] = true }
+    let inserted = -2
+    let following = -1
+    var source = [Int](repeating: following, count: newSpan)
+    for offset in change.inserts { source[offset - first] = inserted }
+    for move in change.moves { source[move.to - first] = move.from - first }
+
+    let oldObjects = (0..<oldSpan).map { g_list_model_get_item(store, guint(first + $0))! }
+    var newObjects: [UnsafeMutableRawPointer] = []
+    newObjects.reserveCapacity(newSpan)
+    var rebound: [UnsafeMutableRawPointer] = []
+    var next = 0
+    for offset in 0..<newSpan {
+      let row = rows[first + offset]
+      var old = source[offset]
+      if old == inserted {
+        newObjects.append(ItemBox.makeObject(holding: row))
+        continue
+      }
+      if old == following {
+        while leaves[next] { next += 1 }
+        old = next
+        next += 1
+        if !updated[old] {
+          newObjects.append(g_object_ref(oldObjects[old]))
+          continue
+        }
+      }
+      // Moved or updated: the same object, which takes the item the array has there now.
+      let object = oldObjects[old]
+      ItemBox<Item>.setItem(row, of: object)
+      newObjects.append(g_object_ref(object))
+      rebound.append(object)
+    }
+    splice(objects: newObjects, at: first, removing: oldSpan)
+    for object in rebound { itemReplaced(object) }
+    for object in newObjects { g_object_unref(object) }
+    for object in oldObjects { g_object_unref(object) }
     assert(count == rows.count, "the change set does not match the array: \(change)")
   }
 
