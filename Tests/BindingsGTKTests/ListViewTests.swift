@@ -474,6 +474,14 @@ final class ListViewTests: GTKTestCase {
       let token = list.reactive.selectedItems.sink { selectedItems.append($0) }
       XCTAssertEqual(selectedItems.last, ["z", "e"])
       token.cancel()
+
+      // Moved rows stay selected: ["z", "a", "b", "c", "d", "e"] with "z" and "e" selected.
+      names.move(from: 5, to: 1)
+      XCTAssertEqual(names.contents, ["z", "e", "a", "b", "c", "d"])
+      XCTAssertEqual(checked.value, [0, 1])
+      names.move(from: 0, to: 4)
+      XCTAssertEqual(checked.value, [0, 4])
+      XCTAssertEqual(list.selectedIndices, [0, 4])
     }
   }
 
