@@ -3,7 +3,8 @@
 // on what else the machine is doing, so their ratios are stable on a shared, noisy machine.
 //
 //   InstructionCounts <scenario> <implementation> <iterations>
-//   scenario: s1 | s2 | s3 | s5 | s8 | s10 | none;  implementation: ours | peer | floor
+//   scenario: s1 | s2 | s2m | s3 | s5 | s8 | s10 | none;  implementation: ours | peer | floor
+//   (s2m: ours | floor)
 //   or s7 | s7b (an owner with <iterations> bindings is made and deallocated) and s7-setup |
 //   s7b-setup (the same owner is made, and the process ends with it alive): their difference is the
 //   teardown alone.
@@ -92,6 +93,20 @@ case "s2":
   let fixture = propertyBinding()
   for value in 0..<iterations { fixture.set(value) }
   precondition(iterations == 0 || fixture.boundValue == iterations - 1)
+case "s2m":
+  // S2 with an owner of the main actor: its key-path target writes on the main thread (at once, as
+  // the value arrives there). The floor is S2's, whose owner has no actor; there is no peer.
+  if implementation == "ours" {
+    let holder = MutableProperty(0)
+    let badge = MainActorBadge()
+    badge.reactive.count <~ holder
+    for value in 0..<iterations { holder.value = value }
+    precondition(iterations == 0 || badge.count == iterations - 1)
+  } else {
+    let fixture = FloorPropertyBinding()
+    for value in 0..<iterations { fixture.set(value) }
+    precondition(iterations == 0 || fixture.boundValue == iterations - 1)
+  }
 case "s3":
   let fixture = subscribeCancel()
   for _ in 0..<iterations { fixture.subscribeAndCancel() }
@@ -171,4 +186,11 @@ func makeBindings(_ scenario: String, count: Int) {
   }
   precondition(owners.allSatisfy { $0.bindings.count == perOwner }, "a binding was not made")
   withExtendedLifetime((owners, sources)) {}
+}
+
+/// S2m's owner: a main-actor object whose key-path targets write on the main thread.
+@MainActor
+final class MainActorBadge: MainActorBindingOwner {
+  let bindings = BindingBag()
+  var count = 0
 }

@@ -62,7 +62,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     self.owner = owner
     self.state = Locked(State())
     self.receiveValue = InPlaceClosure2(receiveValue)
-    self.deliver = { scheduler.schedule($0) }
+    self.deliver = BindingDelivery { scheduler.schedule($0) }
   }
 
   @usableFromInline
@@ -113,6 +113,12 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   @inlinable
   public func receive(_ input: Input) -> Subscribers.Demand {
     guard let deliver else {
+      deliverNow(input)
+      return .none
+    }
+    // On the target's thread with nothing waiting (a main-thread target's value sent on the main
+    // thread): written at once, with no closure made for the scheduler.
+    if let mayRunNow = deliver.mayRunNow, mayRunNow() {
       deliverNow(input)
       return .none
     }
@@ -203,7 +209,34 @@ extension BindingSink where Input == Never {
 /// How a binding hands a value to its target's context: run the closure now or later, on the
 /// target's thread.
 @usableFromInline
-typealias BindingDelivery = (@escaping () -> Void) -> Void
+struct BindingDelivery {
+  /// Whether a value may be written at once on the calling thread, after every value handed over
+  /// before it: when it says so, the sink writes without making a closure for ``schedule``.
+  @usableFromInline let mayRunNow: (() -> Bool)?
+  /// Runs the closure now or later, on the target's thread.
+  @usableFromInline let schedule: (@escaping () -> Void) -> Void
+
+  /// A delivery that always hands the closure to `schedule`.
+  @usableFromInline
+  init(_ schedule: @escaping (@escaping () -> Void) -> Void) {
+    self.mayRunNow = nil
+    self.schedule = schedule
+  }
+
+  /// A delivery that writes at once when `mayRunNow` says so, and hands the closure to `schedule`
+  /// otherwise.
+  @usableFromInline
+  init(mayRunNow: @escaping () -> Bool, schedule: @escaping (@escaping () -> Void) -> Void) {
+    self.mayRunNow = mayRunNow
+    self.schedule = schedule
+  }
+
+  /// Hands `work` to ``schedule``.
+  @inlinable
+  func callAsFunction(_ work: @escaping () -> Void) {
+    schedule(work)
+  }
+}
 
 extension BindingSink: BindingTargetConvertible where Owner: BindingOwner {
   /// The type of values the sink writes into its owner.

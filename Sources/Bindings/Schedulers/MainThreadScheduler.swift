@@ -60,6 +60,12 @@ public final class MainThreadScheduler: Scheduler, @unchecked Sendable {
   /// The main queue's minimum tolerance.
   public var minimumTolerance: SchedulerTimeType.Stride { DispatchQueue.main.minimumTolerance }
 
+  /// Whether an action scheduled now would run at once: this is the main thread and nothing
+  /// scheduled earlier is still waiting.
+  var mayRunNow: Bool {
+    isMainThread && pendingCount.withLock { $0 == 0 }
+  }
+
   /// Runs `action` now if this is the main thread and nothing scheduled earlier is still waiting;
   /// otherwise runs it on the main queue.
   public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {

@@ -117,11 +117,15 @@ final class ItemStore<Item> {
     let updatedTo = newOffsets(ofUpdates: change.updates, removed: removed, inserted: inserted)
     var updateIndex = 0
     for run in runs(of: change.updates) {
-      let objects = run.map { offset in
+      // Loops, not closures, on paths that run per row: a closure written in main-actor code and
+      // handed to the standard library checks at each call that it runs on the main actor.
+      var objects: [UnsafeMutableRawPointer] = []
+      objects.reserveCapacity(run.count)
+      for offset in run {
         let object = g_list_model_get_item(store, guint(offset))!
         ItemBox<Item>.setItem(rows[updatedTo[updateIndex]], of: object)
         updateIndex += 1
-        return object
+        objects.append(object)
       }
       splice(objects: objects, at: run.lowerBound, removing: run.count)
       for object in objects {
@@ -135,7 +139,7 @@ final class ItemStore<Item> {
     }
     // …then inserts, first first, at their new offsets.
     for run in runs(of: inserted) {
-      splice(at: run.lowerBound, removing: 0, inserting: run.lazy.map { rows[$0] })
+      splice(at: run.lowerBound, removing: 0, inserting: rows[run])
     }
     assert(count == rows.count, "the change set does not match the array: \(change)")
   }
@@ -173,7 +177,9 @@ final class ItemStore<Item> {
     for offset in change.inserts { source[offset - first] = inserted }
     for move in change.moves { source[move.to - first] = move.from - first }
 
-    let oldObjects = (0..<oldSpan).map { g_list_model_get_item(store, guint(first + $0))! }
+    var oldObjects: [UnsafeMutableRawPointer] = []
+    oldObjects.reserveCapacity(oldSpan)
+    for offset in first..<first + oldSpan { oldObjects.append(g_list_model_get_item(store, guint(offset))!) }
     var newObjects: [UnsafeMutableRawPointer] = []
     newObjects.reserveCapacity(newSpan)
     var rebound: [UnsafeMutableRawPointer] = []
@@ -430,9 +436,8 @@ final class RowFactory<Item> {
 
   /// The widget `setUp` made for `listItem`.
   private static func widget(of listItem: UnsafeMutableRawPointer) -> Widget? {
-    g_object_get_qdata(listItem.assumingMemoryBound(to: GObject.self), rowQuark).map {
-      Unmanaged<Widget>.fromOpaque($0).takeUnretainedValue()
-    }
+    guard let row = g_object_get_qdata(listItem.assumingMemoryBound(to: GObject.self), rowQuark) else { return nil }
+    return Unmanaged<Widget>.fromOpaque(row).takeUnretainedValue()
   }
 }
 

@@ -23,9 +23,7 @@ public final class Label: Widget {
   /// The text shown (for a label with markup, the markup's text).
   public var text: String {
     get { String(cString: gtk_label_get_text(label)) }
-    // `withCString` lends a native string's own bytes; passing the string as the argument would
-    // copy it into a new array first.
-    set { newValue.withCString { gtk_label_set_text(label, $0) } }
+    set { lendingCString(newValue) { gtk_label_set_text(label, $0) } }
   }
 
   /// Where the text sits in the label's width, from 0 (leading) to 1 (trailing) (`xalign`); 0.5,
@@ -42,7 +40,7 @@ public final class Label: Widget {
 
   /// Sets Pango markup: `<b>bold</b>`. Text that is not valid markup is shown as it is.
   public func setMarkup(_ markup: String) {
-    markup.withCString { gtk_label_set_markup(label, $0) }
+    lendingCString(markup) { gtk_label_set_markup(label, $0) }
   }
 }
 

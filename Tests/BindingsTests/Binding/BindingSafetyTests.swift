@@ -83,6 +83,27 @@ extension MainThreadSerialized {
       #expect(label.writesOffTheMainThread == 1)
     }
 
+    @Test("a value sent on the main thread waits behind one a background thread queued: written in send order")
+    @MainActor
+    func mainThreadValueDoesNotOvertakeAQueuedOne() async {
+      let label = MainActorTestLabel()
+      let name = MutableProperty("Ada")
+      label.reactive.text <~ name
+      // The background change is queued for the main thread; the main thread's change, sent while it
+      // waits, must not be written before it.
+      let sent = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        name.value = "Grace"
+        sent.signal()
+      }
+      sent.wait()
+      name.value = "Barbara"
+      #expect(label.text == "Ada", "the main thread's value waits behind the queued one")
+      await changeOnABackgroundThread {}
+      #expect(label.text == "Barbara", "the last value sent is the one shown")
+      #expect(label.writesOffTheMainThread == 0)
+    }
+
     @Test("a hand-written target made with onMainActor writes on the main thread")
     @MainActor
     func handWrittenTarget() async {
