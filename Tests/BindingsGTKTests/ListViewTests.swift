@@ -298,6 +298,64 @@ final class ListViewTests: GTKTestCase {
     }
   }
 
+  /// A hand-made change with moves whose offsets do not fit the store replaces the rows, as a reset.
+  func testAChangeWithMovesThatDoesNotFitIsAppliedAsAReset() {
+    onMain {
+      let list = ListView<String>(makeRow: { Label() }, bindRow: { $0.text = $1 })
+      list.reload(with: ListRows(items: ["a", "b", "c"]) { item, _ in item })
+      GTK.drainMainLoop()
+      XCTAssertEqual(list.items, ["a", "b", "c"])
+      let recorder = SpliceRecorder(list)
+      let outOfRange = ArrayChangeset(moves: [.init(from: 7, to: 0)])
+      list.performBatchUpdates(outOfRange, rows: ListRows(items: ["c", "a", "b"]) { item, _ in item })
+      let repeated = ArrayChangeset(moves: [.init(from: 0, to: 1), .init(from: 2, to: 1)])
+      list.performBatchUpdates(repeated, rows: ListRows(items: ["x", "y", "z"]) { item, _ in item })
+      GTK.drainMainLoop()
+      XCTAssertEqual(list.items, ["x", "y", "z"])
+      XCTAssertEqual(recorder.splices, [Splice(0, 3, 3), Splice(0, 3, 3)])
+    }
+  }
+
+  /// Item objects spliced back by moves, and the rows, all go with the list.
+  func testMovedItemObjectsAndRowsGoWithTheList() {
+    onMain {
+      final class Token {
+        let name: String
+        init(_ name: String) { self.name = name }
+      }
+      let before = GTKLiveObjects.total
+      var weakTokens: [() -> Token?] = []
+      weak var weakWindow: Window?
+      weak var weakList: ListView<Token>?
+      do {
+        let tokens = MutableObservableArray((0..<40).map { Token("\($0)") })
+        weakTokens = tokens.contents.map { token in { [weak token] in token } }
+        let list = ListView<Token>(makeRow: { Label() }, bindRow: { $0.text = $1.name })
+        list.reactive.items <~ tokens
+        let window = Window(title: "Moves", width: 200, height: 300)
+        window.child = ScrolledWindow(list)
+        show(window)
+        list.selectedIndex = 3
+        tokens.move(from: 3, to: 30)
+        tokens.batchUpdate { batch in
+          batch.move(from: 0, to: 10)
+          batch.move(from: 39, to: 1)
+          _ = batch.remove(at: 20)
+        }
+        XCTAssertEqual(list.selectedIndex.map { list.items[$0].name }, "3")
+        list.waitForNextFrame()
+        (weakWindow, weakList) = (window, list)
+      }
+      XCTAssertNotNil(weakList, "the window keeps the list")
+      weakWindow?.close()
+      waitUntil("the window is gone") { weakWindow == nil }
+      GTK.drainMainLoop()
+      XCTAssertNil(weakList)
+      XCTAssertEqual(weakTokens.filter { $0() != nil }.count, 0, "every item object let go of its item")
+      XCTAssertEqual(GTKLiveObjects.total, before, "\(GTKLiveObjects.liveKinds) left alive")
+    }
+  }
+
   func testSingleSelectionBothWaysKeptRightAcrossInsertsAndDeletes() {
     onMain {
       let names = MutableObservableArray(["a", "b", "c", "d"])

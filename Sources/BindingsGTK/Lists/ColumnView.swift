@@ -375,11 +375,13 @@ public final class ColumnView<Item>: Widget, ListTarget, TableWidget {
     performBatchUpdates(.reset, rows: rows)
   }
 
-  /// Applies `change`, one splice per run of adjacent offsets. Applied on GTK's thread, in order
-  /// with every other change.
+  /// Applies `change`, one splice per run of adjacent offsets; a change with moves is one splice
+  /// over the rows it touches, in which each moved row keeps its item object, so that GTK's
+  /// selection follows it. Applied on GTK's thread, in order with every other change.
   ///
-  /// - Complexity: O(*c*) for a change of *c* offsets, plus GTK's own work: only the inserted and
-  ///   updated rows are read from `rows`.
+  /// - Complexity: O(*c*) for a change of *c* offsets without moves, O(*s*) for one with moves over
+  ///   a span of *s* rows, plus GTK's own work: only the inserted, updated and moved rows are read
+  ///   from `rows`.
   public nonisolated func performBatchUpdates(_ change: ArrayChangeset, rows: ListRows<Item>) {
     // `rows` is a view of the array's contents as they were after this change: read on GTK's
     // thread, later, it still shows them.

@@ -154,6 +154,15 @@ final class ItemStore<Item> {
     let newCount = rows.count
     let movedFrom = change.moves.map(\.from)
     let movedTo = change.moves.map(\.to)
+    // A hand-made change whose offsets are out of range or repeated does not describe the rows:
+    // applied as a reset.
+    guard
+      Self.areDistinct(change.deletes + movedFrom + change.updates, below: oldCount),
+      Self.areDistinct(change.inserts + movedTo, below: newCount)
+    else {
+      splice(at: 0, removing: oldCount, inserting: rows)
+      return
+    }
     // Before `first` and in the last `tail` offsets, nothing changed: the same items in the same order.
     let first = min(
       change.deletes.first ?? oldCount, change.updates.first ?? oldCount, movedFrom.min() ?? oldCount,
@@ -185,10 +194,9 @@ final class ItemStore<Item> {
     var rebound: [UnsafeMutableRawPointer] = []
     var next = 0
     for offset in 0..<newSpan {
-      let row = rows[first + offset]
       var old = source[offset]
       if old == inserted {
-        newObjects.append(ItemBox.makeObject(holding: row))
+        newObjects.append(ItemBox.makeObject(holding: rows[first + offset]))
         continue
       }
       if old == following {
@@ -202,7 +210,7 @@ final class ItemStore<Item> {
       }
       // Moved or updated: the same object, which takes the item the array has there now.
       let object = oldObjects[old]
-      ItemBox<Item>.setItem(row, of: object)
+      ItemBox<Item>.setItem(rows[first + offset], of: object)
       newObjects.append(g_object_ref(object))
       rebound.append(object)
     }
@@ -211,6 +219,16 @@ final class ItemStore<Item> {
     for object in newObjects { g_object_unref(object) }
     for object in oldObjects { g_object_unref(object) }
     assert(count == rows.count, "the change set does not match the array: \(change)")
+  }
+
+  /// Whether `offsets` are distinct and each in `0..<count`.
+  private static func areDistinct(_ offsets: [Int], below count: Int) -> Bool {
+    var seen = [Bool](repeating: false, count: count)
+    for offset in offsets {
+      guard offset >= 0, offset < count, !seen[offset] else { return false }
+      seen[offset] = true
+    }
+    return true
   }
 
   /// Where each updated item is after the change (updates name offsets before it), in one pass over
