@@ -88,18 +88,10 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
     let last = Self.asciiInitial(of: lastName)
     if let first, let last {
       if first == 0 && last == 0 { return "?" }
-      return String(unsafeUninitializedCapacity: 2) { bytes in
-        var count = 0
-        if first != 0 {
-          bytes[0] = first
-          count = 1
-        }
-        if last != 0 {
-          bytes[count] = last
-          count += 1
-        }
-        return count
-      }
+      var letters = ""
+      if first != 0 { letters.unicodeScalars.append(Unicode.Scalar(first)) }
+      if last != 0 { letters.unicodeScalars.append(Unicode.Scalar(last)) }
+      return letters
     }
     var letters = ""
     if let first = firstName.first { letters += first.uppercased() }
