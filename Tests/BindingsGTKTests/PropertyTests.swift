@@ -38,6 +38,62 @@ final class PropertyTests: GTKTestCase {
     }
   }
 
+  /// The text setters lend the string's bytes to GTK (`withCString`): GTK keeps its own copy, text
+  /// that is not ASCII arrives whole, and `nil` is `NULL` where GTK takes one.
+  func testTextSettersHandGTKTheWholeStringAndNilAsNULL() throws {
+    try onMain {
+      let text = "Grüße, 世界 ✓"
+      var made = "Changing"
+      made += " text"  // a string made at run time, not a literal
+      let entry = Entry()
+      entry.text = text
+      XCTAssertEqual(entry.text, text)
+      entry.placeholder = made
+      XCTAssertEqual(entry.placeholder, made)
+      entry.placeholder = nil
+      XCTAssertEqual(entry.placeholder ?? "", "", "GTK 4.8 reads a NULL placeholder back as \"\"")
+      let button = Button("")
+      button.label = text
+      XCTAssertEqual(button.label, text)
+      let window = Window(title: "", width: 100, height: 100)
+      window.title = made
+      XCTAssertEqual(window.title, made)
+      window.title = nil
+      XCTAssertNil(window.title)
+      let label = Label()
+      label.tooltipText = text
+      XCTAssertEqual(label.tooltipText, text)
+      label.tooltipText = nil
+      XCTAssertNil(label.tooltipText)
+      label.setCSSClass(made.replacingOccurrences(of: " ", with: "-"), true)
+      XCTAssertTrue(label.hasCSSClass("Changing-text"))
+      label.setCSSClass("Changing-text", false)
+      XCTAssertFalse(label.hasCSSClass("Changing-text"))
+      let bar = ProgressBar()
+      bar.text = text
+      XCTAssertEqual(bar.text, text)
+      bar.text = nil
+      XCTAssertNil(bar.text)
+      let frame = Frame(made)
+      XCTAssertEqual(frame.label, made)
+      frame.label = text
+      XCTAssertEqual(frame.label, text)
+      frame.label = nil
+      XCTAssertNil(frame.label)
+      let expander = Expander()
+      expander.label = text
+      XCTAssertEqual(expander.label, text)
+      let textView = TextView()
+      textView.text = text
+      XCTAssertEqual(textView.text, text)
+      try label.reactive.property(named: "label", as: String.self) <~ Just(made)
+      XCTAssertEqual(label.text, made)
+      try label.reactive.property(named: "tooltip-text", as: String?.self) <~ Just(nil)
+      XCTAssertNil(label.tooltipText)
+      window.destroy()
+    }
+  }
+
   func testAnUnknownPropertyOrAWrongTypeIsAClearErrorNotACritical() throws {
     try onMain {
       let label = Label()

@@ -202,7 +202,7 @@ public final class MenuButton: Widget {
   /// The button's text.
   public var label: String {
     get { gtk_menu_button_get_label(menuButton).map { String(cString: $0) } ?? "" }
-    set { gtk_menu_button_set_label(menuButton, newValue) }
+    set { lendingCString(newValue) { gtk_menu_button_set_label(menuButton, $0) } }
   }
 
   /// Pops the menu up, as a click does.

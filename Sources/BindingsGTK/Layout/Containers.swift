@@ -20,7 +20,7 @@ public final class Expander: Widget {
   /// The text beside the triangle (`label`).
   public var label: String {
     get { gtk_expander_get_label(opaque).map { String(cString: $0) } ?? "" }
-    set { gtk_expander_set_label(opaque, newValue) }
+    set { lendingCString(newValue) { gtk_expander_set_label(opaque, $0) } }
   }
 
   /// The widget shown while expanded.
@@ -76,7 +76,7 @@ public final class Frame: Widget {
   /// The label in the border (`label`); `nil` for none.
   public var label: String? {
     get { gtk_frame_get_label(frame).map { String(cString: $0) } }
-    set { gtk_frame_set_label(frame, newValue) }
+    set { lendingOptionalCString(newValue) { gtk_frame_set_label(frame, $0) } }
   }
 
   /// The widget inside.

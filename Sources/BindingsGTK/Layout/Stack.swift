@@ -228,7 +228,7 @@ public final class Stack: Widget {
     get { gtk_stack_get_visible_child_name(opaque).map { String(cString: $0) } }
     set {
       guard let newValue else { return }
-      guard let page = gtk_stack_get_child_by_name(opaque, newValue) else {
+      guard let page = lendingCString(newValue, { gtk_stack_get_child_by_name(opaque, $0) }) else {
         reportStackProblem("no page is named \"\(newValue)\"; the visible page stays \(visiblePageName ?? "none")")
         return
       }

@@ -116,7 +116,7 @@ public final class ColumnView<Item>: Widget, ListTarget, TableWidget {
     /// The header's text.
     public var title: String {
       get { gtk_column_view_column_get_title(pointer).map { String(cString: $0) } ?? "" }
-      set { gtk_column_view_column_set_title(pointer, newValue) }
+      set { lendingCString(newValue) { gtk_column_view_column_set_title(pointer, $0) } }
     }
 
     /// Whether the user can drag the header's edge to resize the column.

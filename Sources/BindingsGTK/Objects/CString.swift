@@ -12,4 +12,11 @@
 func lendingCString<Result>(_ text: String, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
   text.withCString(body)
 }
+
+/// ``lendingCString(_:_:)`` for an optional string: `nil` is lent as `NULL`.
+@inline(__always)
+func lendingOptionalCString<Result>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> Result) -> Result {
+  guard let text else { return body(nil) }
+  return text.withCString { body($0) }
+}
 #endif

@@ -94,7 +94,7 @@ extension String: GValueConvertible {
     self = g_value_get_string(value).map { String(cString: $0) } ?? ""
   }
   /// Writes a copy of the string.
-  public func store(in value: UnsafeMutablePointer<GValue>) { g_value_set_string(value, self) }
+  public func store(in value: UnsafeMutablePointer<GValue>) { withCString { g_value_set_string(value, $0) } }
 }
 
 extension Optional: GValueConvertible where Wrapped == String {
@@ -106,7 +106,7 @@ extension Optional: GValueConvertible where Wrapped == String {
   }
   /// Writes a copy of the string, or `NULL`.
   public func store(in value: UnsafeMutablePointer<GValue>) {
-    if let self { g_value_set_string(value, self) } else { g_value_set_string(value, nil) }
+    lendingOptionalCString(self) { g_value_set_string(value, $0) }
   }
 }
 
@@ -116,7 +116,7 @@ extension GValueConvertible {
     var value = GValue()
     g_value_init(&value, Self.gType)
     defer { g_value_unset(&value) }
-    g_object_get_property(object, name, &value)
+    lendingCString(name) { g_object_get_property(object, $0, &value) }
     self.init(gValue: &value)
   }
 }

@@ -221,7 +221,7 @@ extension Reactive where Base: GObjectWrapper {
         g_value_init(&value, Value.gType)
         defer { g_value_unset(&value) }
         newValue.store(in: &value)
-        g_object_set_property(object.object, canonical, &value)
+        lendingCString(canonical) { g_object_set_property(object.object, $0, &value) }
       }
     )
   }

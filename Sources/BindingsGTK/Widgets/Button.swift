@@ -22,7 +22,7 @@ public final class Button: Widget {
   /// The button's text.
   public var label: String {
     get { gtk_button_get_label(button).map { String(cString: $0) } ?? "" }
-    set { gtk_button_set_label(button, newValue) }
+    set { lendingCString(newValue) { gtk_button_set_label(button, $0) } }
   }
 
   /// Emits `clicked`, as a click does.

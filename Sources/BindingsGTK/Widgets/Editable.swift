@@ -18,7 +18,7 @@ open class EditableWidget: Widget {
   /// The text (`text`).
   public var text: String {
     get { String(cString: gtk_editable_get_text(editable)) }
-    set { gtk_editable_set_text(editable, newValue) }
+    set { lendingCString(newValue) { gtk_editable_set_text(editable, $0) } }
   }
 
   /// Whether the user can edit the text (`editable`).
@@ -49,7 +49,7 @@ public final class Entry: EditableWidget {
   /// The hint shown while the field is empty (`placeholder-text`).
   public var placeholder: String? {
     get { gtk_entry_get_placeholder_text(cast()).map { String(cString: $0) } }
-    set { gtk_entry_set_placeholder_text(cast(), newValue) }
+    set { lendingOptionalCString(newValue) { gtk_entry_set_placeholder_text(cast(), $0) } }
   }
 }
 

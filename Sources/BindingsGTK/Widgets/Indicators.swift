@@ -27,7 +27,7 @@ public final class ProgressBar: Widget {
   public var text: String? {
     get { gtk_progress_bar_get_text(opaque).map { String(cString: $0) } }
     set {
-      gtk_progress_bar_set_text(opaque, newValue)
+      lendingOptionalCString(newValue) { gtk_progress_bar_set_text(opaque, $0) }
       gtk_progress_bar_set_show_text(opaque, newValue == nil ? 0 : 1)
     }
   }
@@ -105,7 +105,11 @@ public final class Image: Widget {
   public var iconName: String? {
     get { gtk_image_get_icon_name(opaque).map { String(cString: $0) } }
     set {
-      if let newValue { gtk_image_set_from_icon_name(opaque, newValue) } else { gtk_image_clear(opaque) }
+      if let newValue {
+        lendingCString(newValue) { gtk_image_set_from_icon_name(opaque, $0) }
+      } else {
+        gtk_image_clear(opaque)
+      }
     }
   }
 
@@ -114,7 +118,11 @@ public final class Image: Widget {
   public var file: String? {
     get { String?(property: "file", of: object) }
     set {
-      if let newValue { gtk_image_set_from_file(opaque, newValue) } else { gtk_image_clear(opaque) }
+      if let newValue {
+        lendingCString(newValue) { gtk_image_set_from_file(opaque, $0) }
+      } else {
+        gtk_image_clear(opaque)
+      }
     }
   }
 }

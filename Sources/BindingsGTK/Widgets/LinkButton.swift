@@ -21,13 +21,13 @@ public final class LinkButton: Widget {
   /// ```
   public var uri: String {
     get { gtk_link_button_get_uri(opaque).map { String(cString: $0) } ?? "" }
-    set { gtk_link_button_set_uri(opaque, newValue) }
+    set { lendingCString(newValue) { gtk_link_button_set_uri(opaque, $0) } }
   }
 
   /// The text shown (`label`).
   public var label: String {
     get { gtk_button_get_label(cast()).map { String(cString: $0) } ?? "" }
-    set { gtk_button_set_label(cast(), newValue) }
+    set { lendingCString(newValue) { gtk_button_set_label(cast(), $0) } }
   }
 
   /// Whether the link has been opened (`visited`): GTK shows visited links differently.

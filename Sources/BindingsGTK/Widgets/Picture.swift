@@ -84,7 +84,7 @@ public final class Picture: Widget {
       defer { g_free(path) }
       return String(cString: path)
     }
-    set { gtk_picture_set_filename(opaque, newValue) }
+    set { lendingOptionalCString(newValue) { gtk_picture_set_filename(opaque, $0) } }
   }
 
   /// Shows the encoded image `data` (PNG, JPEG or TIFF) instead.

@@ -42,7 +42,7 @@ public final class TextBuffer: GObjectWrapper {
     set {
       textBeingWritten = newValue
       defer { textBeingWritten = nil }
-      gtk_text_buffer_set_text(buffer, newValue, -1)
+      lendingCString(newValue) { gtk_text_buffer_set_text(buffer, $0, -1) }
     }
   }
 

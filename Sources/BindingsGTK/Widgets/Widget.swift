@@ -64,7 +64,7 @@ open class Widget: GObjectWrapper {
   /// The tooltip's text (`tooltip-text`); `nil` for none.
   public var tooltipText: String? {
     get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
-    set { gtk_widget_set_tooltip_text(widget, newValue) }
+    set { lendingOptionalCString(newValue) { gtk_widget_set_tooltip_text(widget, $0) } }
   }
 
   /// How opaque the widget is, from 0 to 1 (`opacity`).
@@ -85,11 +85,15 @@ open class Widget: GObjectWrapper {
 
   /// Adds or removes one style class.
   public func setCSSClass(_ name: String, _ isOn: Bool) {
-    if isOn { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }
+    lendingCString(name) { name in
+      if isOn { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }
+    }
   }
 
   /// Whether the widget has the style class `name`.
-  public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+  public func hasCSSClass(_ name: String) -> Bool {
+    lendingCString(name) { gtk_widget_has_css_class(widget, $0) != 0 }
+  }
 
   /// The widget's allocated width and height, once laid out.
   public var allocatedSize: (width: Int, height: Int) {

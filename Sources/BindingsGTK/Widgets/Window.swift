@@ -52,7 +52,7 @@ public class Window: Widget {
   /// The title (`title`).
   public var title: String? {
     get { gtk_window_get_title(window).map { String(cString: $0) } }
-    set { gtk_window_set_title(window, newValue) }
+    set { lendingOptionalCString(newValue) { gtk_window_set_title(window, $0) } }
   }
 
   /// The window's one child.
