@@ -356,6 +356,81 @@ final class ListViewTests: GTKTestCase {
     }
   }
 
+  /// A derived array sorted by an order the user picks sends moves: the selected row follows its item.
+  func testASelectedRowFollowsItsItemWhenASortedArrayTakesANewOrder() {
+    onMain {
+      let names = MutableObservableArray(["Grace", "Ada", "Alan", "Edsger"])
+      let ascending = CurrentValueSubject<Bool, Never>(true)
+      let sorted = names.sorted(by: ascending) { a, b, ascending in ascending ? a < b : a > b }
+      let list = ListView<String>(selection: .multiple, makeRow: { Label() }, bindRow: { $0.text = $1 })
+      let single = ListView<String>(makeRow: { Label() }, bindRow: { $0.text = $1 })
+      list.reactive.items <~ sorted
+      single.reactive.items <~ sorted
+      XCTAssertEqual(list.items, ["Ada", "Alan", "Edsger", "Grace"])
+      single.selectedIndex = 1  // "Alan"
+      list.selectedIndices = [0, 2]  // "Ada", "Edsger"
+      let objects = (0..<4).map { itemObject(of: single, at: $0) }
+      let recorder = SpliceRecorder(single)
+
+      ascending.send(false)
+      XCTAssertEqual(single.items, ["Grace", "Edsger", "Alan", "Ada"])
+      XCTAssertEqual(single.selectedIndex, 2, "still \"Alan\"")
+      XCTAssertEqual(list.selectedIndices, [1, 3], "still \"Ada\" and \"Edsger\"")
+      XCTAssertEqual(Set((0..<4).map { itemObject(of: single, at: $0) }), Set(objects), "no new item objects")
+      XCTAssertEqual(recorder.splices.count, 1, "one change, one splice")
+      XCTAssertEqual(itemObject(of: single, at: 2), objects[1])
+    }
+  }
+
+  /// Random changes of moves with inserts, deletes and updates leave GTK's model equal to the array,
+  /// and each element that kept its identity and value keeps its item object.
+  func testRandomChangesWithMovesKeepTheModelEqualAndTheMovedItemObjects() {
+    onMain {
+      struct Row: Equatable {
+        let id: Int
+        var value: Int
+      }
+      var random = SystemRandomNumberGenerator()
+      var nextID = 0
+      func row() -> Row {
+        nextID += 1
+        return Row(id: nextID, value: Int.random(in: 0..<3, using: &random))
+      }
+      let rows = MutableObservableArray((0..<30).map { _ in row() })
+      let list = ListView<Row>(makeRow: { Label() }, bindRow: { $0.text = "\($1.id):\($1.value)" })
+      list.reactive.items <~ rows
+      for step in 0..<300 {
+        let before = rows.contents
+        let objects = Dictionary(
+          uniqueKeysWithValues: before.indices.map { (before[$0].id, itemObject(of: list, at: $0)) })
+        var next = before.filter { _ in Int.random(in: 0..<6, using: &random) > 0 }
+        for _ in 0..<Int.random(in: 0...3, using: &random) where next.count > 1 {
+          next.swapAt(Int.random(in: 0..<next.count, using: &random), Int.random(in: 0..<next.count, using: &random))
+        }
+        for _ in 0..<Int.random(in: 0...2, using: &random) where !next.isEmpty {
+          next[Int.random(in: 0..<next.count, using: &random)].value += 1
+        }
+        for _ in 0..<Int.random(in: 0...3, using: &random) {
+          next.insert(row(), at: Int.random(in: 0...next.count, using: &random))
+        }
+        if Int.random(in: 0..<4, using: &random) == 0 {
+          rows.batchUpdate { batch in
+            if batch.count > 1 { batch.move(from: 0, to: batch.count - 1) }
+            batch.append(row())
+          }
+        } else {
+          rows.replace(with: next, identifiedBy: \.id)
+        }
+        XCTAssertEqual(list.items, rows.contents, "step \(step)")
+        if list.items != rows.contents { return }
+        let old = Dictionary(uniqueKeysWithValues: before.map { ($0.id, $0) })
+        for (offset, element) in rows.contents.enumerated() where old[element.id] == element {
+          XCTAssertEqual(itemObject(of: list, at: offset), objects[element.id], "step \(step): \(element)")
+        }
+      }
+    }
+  }
+
   func testSingleSelectionBothWaysKeptRightAcrossInsertsAndDeletes() {
     onMain {
       let names = MutableObservableArray(["a", "b", "c", "d"])
@@ -660,6 +735,14 @@ extension ListView {
     }
     return count
   }
+}
+
+/// The item object at `position` of a list's model, or `nil` out of range.
+@MainActor
+func itemObject(of list: some SelectableList, at position: Int) -> UnsafeMutableRawPointer? {
+  guard let object = g_list_model_get_item(list.selection, guint(position)) else { return nil }
+  g_object_unref(object)
+  return object
 }
 
 /// The item objects of a list's or table's model, in order.
