@@ -56,18 +56,11 @@ final class ListViewTests: GTKTestCase {
 
   func testRandomEditsLeaveGTKsModelEqualToTheArray() {
     onMain {
-      struct Row: Equatable {
-        let id: Int
-        var value: Int
-      }
+      var maker = RandomRows()
       var random = SystemRandomNumberGenerator()
-      var nextID = 0
-      func row() -> Row {
-        nextID += 1
-        return Row(id: nextID, value: Int.random(in: 0..<3, using: &random))
-      }
+      func row() -> RandomRows.Row { maker.row() }
       let rows = MutableObservableArray((0..<20).map { _ in row() })
-      let list = ListView<Row>(makeRow: { Label() }, bindRow: { $0.text = "\($1.id):\($1.value)" })
+      let list = ListView<RandomRows.Row>(makeRow: { Label() }, bindRow: { $0.text = "\($1.id):\($1.value)" })
       list.reactive.items <~ rows
       let recorder = SpliceRecorder(list)
       for step in 0..<400 {
@@ -386,18 +379,11 @@ final class ListViewTests: GTKTestCase {
   /// and each element that kept its identity and value keeps its item object.
   func testRandomChangesWithMovesKeepTheModelEqualAndTheMovedItemObjects() {
     onMain {
-      struct Row: Equatable {
-        let id: Int
-        var value: Int
-      }
+      var maker = RandomRows()
       var random = SystemRandomNumberGenerator()
-      var nextID = 0
-      func row() -> Row {
-        nextID += 1
-        return Row(id: nextID, value: Int.random(in: 0..<3, using: &random))
-      }
+      func row() -> RandomRows.Row { maker.row() }
       let rows = MutableObservableArray((0..<30).map { _ in row() })
-      let list = ListView<Row>(makeRow: { Label() }, bindRow: { $0.text = "\($1.id):\($1.value)" })
+      let list = ListView<RandomRows.Row>(makeRow: { Label() }, bindRow: { $0.text = "\($1.id):\($1.value)" })
       list.reactive.items <~ rows
       for step in 0..<300 {
         let before = rows.contents
@@ -734,6 +720,23 @@ extension ListView {
       if let widget = GObjectWrapper.wrapper(for: node), widget !== self { count += widget.bindings.count }
     }
     return count
+  }
+}
+
+/// Rows with ids and small values, made at random, for the tests of random edits.
+struct RandomRows {
+  struct Row: Equatable {
+    let id: Int
+    var value: Int
+  }
+
+  private var random = SystemRandomNumberGenerator()
+  private var nextID = 0
+
+  /// A row with a new id.
+  mutating func row() -> Row {
+    nextID += 1
+    return Row(id: nextID, value: Int.random(in: 0..<3, using: &random))
   }
 }
 
