@@ -105,14 +105,14 @@ final class ItemStore<Item> {
       splice(at: 0, removing: count, inserting: rows)
       return
     }
-    let removed = change.moves.isEmpty ? change.deletes : (change.deletes + change.moves.map(\.from)).sorted()
-    let inserted = change.moves.isEmpty ? change.inserts : (change.inserts + change.moves.map(\.to)).sorted()
+    let removed = change.moves.isEmpty ? Array(change.deletes) : (change.deletes + change.moves.map(\.from)).sorted()
+    let inserted = change.moves.isEmpty ? Array(change.inserts) : (change.inserts + change.moves.map(\.to)).sorted()
     // Updates first, at their old offsets, before anything moves. An updated item keeps its
     // object: the object takes the new item and is spliced in place of itself, so GTK's selection
     // models, which follow objects, keep it selected; a row showing it is bound again.
-    let updatedTo = newOffsets(ofUpdates: change.updates, removed: removed, inserted: inserted)
+    let updatedTo = newOffsets(ofUpdates: Array(change.updates), removed: removed, inserted: inserted)
     var updateIndex = 0
-    for run in runs(of: change.updates) {
+    for run in runs(of: Array(change.updates)) {
       let objects = run.map { offset in
         let object = g_list_model_get_item(store, guint(offset))!
         ItemBox<Item>.setItem(rows[updatedTo[updateIndex]], of: object)
