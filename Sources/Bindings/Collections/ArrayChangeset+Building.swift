@@ -164,8 +164,8 @@ extension ArrayChangeset {
     }
     guard next == shorter.count else { return nil }
     self.init(
-      sortedDeletes: isNarrowing ? extra : [], sortedInserts: isNarrowing ? [] : extra, sortedUpdates: updates,
-      sortedMoves: [])
+      sortedDeletes: isNarrowing ? Offsets(array: extra) : [], sortedInserts: isNarrowing ? [] : Offsets(array: extra),
+      sortedUpdates: Offsets(array: updates), sortedMoves: [])
   }
 
   /// The changeset between `old` and `new` matched by identity when no identity repeats among the
@@ -225,7 +225,9 @@ extension ArrayChangeset {
     }
     if !updates.isEmpty && !isInOrder { updates.sort() }
     if !moves.isEmpty { moves.sort { $0.from < $1.from } }
-    self.init(sortedDeletes: deletes, sortedInserts: inserts, sortedUpdates: updates, sortedMoves: moves)
+    self.init(
+      sortedDeletes: Offsets(array: deletes), sortedInserts: Offsets(array: inserts),
+      sortedUpdates: Offsets(array: updates), sortedMoves: moves)
   }
 
   /// For each entry of `sources` (old offsets in new order, -1 for none), whether it belongs to one

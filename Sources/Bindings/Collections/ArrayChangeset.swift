@@ -42,11 +42,11 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Offsets, before the change, of the elements that were removed. Sorted ascending.
-  public private(set) var deletes: [Int]
+  public private(set) var deletes: Offsets
   /// Offsets, after the change, of the elements that were added. Sorted ascending.
-  public private(set) var inserts: [Int]
+  public private(set) var inserts: Offsets
   /// Offsets, before the change, of the elements that stayed in place with new contents. Sorted ascending.
-  public private(set) var updates: [Int]
+  public private(set) var updates: Offsets
   /// Elements that moved, sorted by their offset before the change.
   public private(set) var moves: [Move]
   /// Whether the whole contents were replaced without a description of the change.
@@ -59,9 +59,9 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
   /// print(change.deletes)   // prints "[1, 3]"
   /// ```
   public init(deletes: [Int] = [], inserts: [Int] = [], updates: [Int] = [], moves: [Move] = []) {
-    self.deletes = deletes.sorted()
-    self.inserts = inserts.sorted()
-    self.updates = updates.sorted()
+    self.deletes = Offsets(array: deletes.sorted())
+    self.inserts = Offsets(array: inserts.sorted())
+    self.updates = Offsets(array: updates.sorted())
     self.moves = moves.sorted { $0.from < $1.from }
     self.isReset = false
   }
@@ -165,7 +165,7 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline
   func validate(oldCount: Int, newCount: Int) throws(MismatchError) {
     var seenOld = Set<Int>()
-    for offset in deletes + updates + moves.map(\.from) {
+    for offset in Array(deletes) + updates + moves.map(\.from) {
       guard offset >= 0, offset < oldCount else {
         throw MismatchError(description: "offset \(offset) is outside the old contents (count \(oldCount))")
       }
@@ -174,7 +174,7 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
       }
     }
     var seenNew = Set<Int>()
-    for offset in inserts + moves.map(\.to) {
+    for offset in Array(inserts) + moves.map(\.to) {
       guard offset >= 0, offset < newCount else {
         throw MismatchError(description: "offset \(offset) is outside the new contents (count \(newCount))")
       }
@@ -237,7 +237,7 @@ public struct ArrayChangeset: Hashable, Sendable, CustomStringConvertible {
 
   /// Internal building without re-sorting, for offsets already in order.
   @usableFromInline
-  init(sortedDeletes: [Int], sortedInserts: [Int], sortedUpdates: [Int], sortedMoves: [Move]) {
+  init(sortedDeletes: Offsets, sortedInserts: Offsets, sortedUpdates: Offsets, sortedMoves: [Move]) {
     deletes = sortedDeletes
     inserts = sortedInserts
     updates = sortedUpdates

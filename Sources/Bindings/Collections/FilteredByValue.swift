@@ -121,7 +121,9 @@ final class FilteringByValueDeriver<Element, Value>: @unchecked Sendable {
     filter.included = newFlags
     filter.counts = PrefixCounts(newFlags)
     guard !deletes.isEmpty || !inserts.isEmpty else { return }
-    let change = ArrayChangeset(sortedDeletes: deletes, sortedInserts: inserts, sortedUpdates: [], sortedMoves: [])
+    let change = ArrayChangeset(
+      sortedDeletes: ArrayChangeset.Offsets(array: deletes), sortedInserts: ArrayChangeset.Offsets(array: inserts),
+      sortedUpdates: [], sortedMoves: [])
     let old = core.edit { contents in
       let old = contents
       contents = shown

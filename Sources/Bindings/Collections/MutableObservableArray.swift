@@ -67,7 +67,8 @@ public final class MutableObservableArray<Element>: ObservableArray<Element> {
       contents.append(contentsOf: added)
       return (
         ArrayChangeset(
-          sortedDeletes: [], sortedInserts: Array(start..<contents.count), sortedUpdates: [], sortedMoves: []), ()
+          sortedDeletes: [], sortedInserts: ArrayChangeset.Offsets(start..<contents.count), sortedUpdates: [],
+          sortedMoves: []), ()
       )
     }
   }
@@ -93,7 +94,8 @@ public final class MutableObservableArray<Element>: ObservableArray<Element> {
       contents.insert(contentsOf: added, at: index)
       return (
         ArrayChangeset(
-          sortedDeletes: [], sortedInserts: Array(index..<index + added.count), sortedUpdates: [], sortedMoves: []), ()
+          sortedDeletes: [], sortedInserts: ArrayChangeset.Offsets(index..<index + added.count), sortedUpdates: [],
+          sortedMoves: []), ()
       )
     }
   }
@@ -146,7 +148,8 @@ public final class MutableObservableArray<Element>: ObservableArray<Element> {
       let removed = contents
       contents = []
       return (
-        ArrayChangeset(sortedDeletes: Array(removed.indices), sortedInserts: [], sortedUpdates: [], sortedMoves: []),
+        ArrayChangeset(
+          sortedDeletes: ArrayChangeset.Offsets(removed.indices), sortedInserts: [], sortedUpdates: [], sortedMoves: []),
         removed
       )
     }
@@ -197,9 +200,9 @@ public final class MutableObservableArray<Element>: ObservableArray<Element> {
       let overlap = Swift.min(removed.count, added.count)
       let lower = subrange.lowerBound
       let change = ArrayChangeset(
-        sortedDeletes: Array(lower + overlap..<subrange.upperBound),
-        sortedInserts: Array(lower + overlap..<lower + added.count),
-        sortedUpdates: Array(lower..<lower + overlap),
+        sortedDeletes: ArrayChangeset.Offsets(lower + overlap..<subrange.upperBound),
+        sortedInserts: ArrayChangeset.Offsets(lower + overlap..<lower + added.count),
+        sortedUpdates: ArrayChangeset.Offsets(lower..<lower + overlap),
         sortedMoves: []
       )
       return (change.isEmpty ? nil : change, removed)

@@ -57,7 +57,7 @@ private final class LiftedObservableArray<Metadata, Item>: ObservableSectionedAr
   /// The change of the items of section 0 that `change` of the array is.
   private static func sectionedChange(_ change: ArrayChangeset) -> SectionedArrayChangeset {
     if change.isReset { return .reset }
-    func paths(_ offsets: [Int]) -> [ItemPath] { offsets.map { ItemPath(section: 0, item: $0) } }
+    func paths(_ offsets: ArrayChangeset.Offsets) -> [ItemPath] { offsets.map { ItemPath(section: 0, item: $0) } }
     return SectionedArrayChangeset(
       itemDeletes: paths(change.deletes),
       itemInserts: paths(change.inserts),

@@ -109,14 +109,14 @@ final class ItemStore<Item> {
       applyWithMoves(change, rows: rows)
       return
     }
-    let removed = change.deletes
-    let inserted = change.inserts
+    let removed = Array(change.deletes)
+    let inserted = Array(change.inserts)
     // Updates first, at their old offsets, before anything is removed. An updated item keeps its
     // object: the object takes the new item and is spliced in place of itself, so GTK's selection
     // models, which follow objects, keep it selected; a row showing it is bound again.
-    let updatedTo = newOffsets(ofUpdates: change.updates, removed: removed, inserted: inserted)
+    let updatedTo = newOffsets(ofUpdates: Array(change.updates), removed: removed, inserted: inserted)
     var updateIndex = 0
-    for run in runs(of: change.updates) {
+    for run in runs(of: Array(change.updates)) {
       // Loops, not closures, on paths that run per row: a closure written in main-actor code and
       // handed to the standard library checks at each call that it runs on the main actor.
       var objects: [UnsafeMutableRawPointer] = []
