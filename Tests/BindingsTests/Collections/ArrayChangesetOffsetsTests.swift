@@ -1,7 +1,7 @@
 import Bindings
 import Testing
 
-@Suite("ArrayChangeset.Offsets")
+@Suite("ArrayChangeset.Offsets", .releasesEveryObject)
 struct ArrayChangesetOffsetsTests {
   @Test("a single-offset change an edit makes equals the same change built from arrays")
   func singleOffsetEqualsArrayBuilt() {

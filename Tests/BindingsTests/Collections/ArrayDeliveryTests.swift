@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The delivery of an array's single-offset edits, whose changes are handed on without a copy.
-@Suite("MutableObservableArray delivery")
+@Suite("MutableObservableArray delivery", .releasesEveryObject)
 struct ArrayDeliveryTests {
   final class Log: @unchecked Sendable {
     private let lock = NSLock()
