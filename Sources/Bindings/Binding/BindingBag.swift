@@ -96,11 +96,17 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     var slots: [Slot] = []
     /// The number of holes; compacted away once they are more than half of the slots.
     var holes = 0
-    /// The id of the live binding with each identity, made once the bag has more slots than a scan
-    /// should read (``identityScanLimit``), and kept from then on until the bag is emptied. A bag
-    /// with fewer slots (an owner's handful of bindings, the common case) finds an identity by
-    /// scanning its slots, comparing hash values first: no dictionary to grow and rehash per owner.
-    var idsByIdentity: [AnyHashable: UInt64]?
+    /// The id of a live binding for each identity's hash value, made once the bag has more slots
+    /// than a scan should read (``identityScanLimit``), and kept from then on until the bag is
+    /// emptied. A bag with fewer slots (an owner's handful of bindings, the common case) finds an
+    /// identity by scanning its slots, comparing hash values first: no dictionary to grow and
+    /// rehash per owner. Keyed by the hash, not the identity: 16 bytes an entry where a type-erased
+    /// identity took 48, for an owner with many bindings (a widget with a hundred style classes
+    /// bound). The identity is compared in the slot the entry names.
+    var idsByHash: [Int: UInt64]?
+    /// Whether two live identities have ever shared a hash value since ``idsByHash`` was made:
+    /// then a hash's entry names one of them, and the others are found by a scan.
+    var hashesCollide = false
     var nextID: UInt64 = 0
     /// Why the bag takes no more bindings, once ``BindingBag/close(reason:)`` has been called.
     var closedReason: String?
@@ -133,23 +139,29 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
 
     /// The id of the live binding with `identity`, whose hash value is `hash`.
     mutating func liveID(of identity: AnyHashable, hash: Int) -> UInt64? {
-      if idsByIdentity == nil {
-        if slots.count <= Self.identityScanLimit {
-          for position in slots.indices
-          where slots[position].identityHash == hash && slots[position].token != nil
-            && slots[position].identity == identity
-          {
-            return slots[position].id
-          }
-          return nil
+      if idsByHash == nil {
+        if slots.count <= Self.identityScanLimit { return scanForLiveID(of: identity, hash: hash) }
+        var ids: [Int: UInt64] = [:]
+        for slot in slots where slot.token != nil && slot.identity != nil {
+          if ids.updateValue(slot.id, forKey: slot.identityHash) != nil { hashesCollide = true }
         }
-        var ids: [AnyHashable: UInt64] = [:]
-        for slot in slots where slot.token != nil {
-          if let identity = slot.identity { ids[identity] = slot.id }
-        }
-        idsByIdentity = ids
+        idsByHash = ids
       }
-      return idsByIdentity?[identity]
+      guard let id = idsByHash?[hash] else { return nil }
+      if let position = position(of: id), slots[position].identity == identity { return id }
+      // The entry names another identity with the same hash value.
+      return hashesCollide ? scanForLiveID(of: identity, hash: hash) : nil
+    }
+
+    /// The id of the live binding with `identity`, found by reading every slot.
+    func scanForLiveID(of identity: AnyHashable, hash: Int) -> UInt64? {
+      for position in slots.indices
+      where slots[position].identityHash == hash && slots[position].token != nil
+        && slots[position].identity == identity
+      {
+        return slots[position].id
+      }
+      return nil
     }
 
     /// Stores `entry` under `id`; returns the entry it replaces, which has the same identity.
@@ -159,7 +171,8 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
       if let identity = entry.identity {
         identityHash = identity.hashValue
         if let previous = liveID(of: identity, hash: identityHash) { replaced = remove(id: previous) }
-        idsByIdentity?[identity] = id
+        // An entry left for this hash names a live binding with another identity.
+        if idsByHash?.updateValue(id, forKey: identityHash) != nil { hashesCollide = true }
       }
       if let last = slots.last, last.id > id {
         // Made on another thread after this binding took its id, and stored first: keep the order.
@@ -177,10 +190,15 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     }
 
     mutating func remove(id: UInt64) -> Entry? {
-      guard let position = position(of: id), let entry = slots[position].take() else { return nil }
+      guard let position = position(of: id) else { return nil }
+      let hash = slots[position].identityHash
+      guard let entry = slots[position].take() else { return nil }
       holes += 1
-      if let identity = entry.identity, idsByIdentity?[identity] == id {
-        idsByIdentity?[identity] = nil
+      if entry.identity != nil, idsByHash?[hash] == id {
+        // Another live binding with the same hash takes the entry, if hashes ever collided.
+        idsByHash?[hash] =
+          hashesCollide
+          ? slots.last { $0.token != nil && $0.identity != nil && $0.identityHash == hash }?.id : nil
       }
       if holes > 32, holes * 2 > slots.count {
         slots.removeAll { $0.token == nil }
@@ -194,7 +212,8 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
       let taken = slots
       slots = []
       holes = 0
-      idsByIdentity = nil
+      idsByHash = nil
+      hashesCollide = false
       return taken
     }
   }

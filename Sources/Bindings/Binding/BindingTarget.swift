@@ -144,7 +144,7 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
     write: @escaping @MainActor (Owner, Value) -> Void
   ) {
     // Converted once: converted per value, a generic closure would be re-wrapped on the heap.
-    let writeOnMainThread = unsafeBitCast(write, to: ((Owner, Value) -> Void).self)
+    let writeOnMainThread = nonisolatedCall(write)
     self.init(
       owner: owner,
       identity: identity,

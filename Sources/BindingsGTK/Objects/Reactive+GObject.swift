@@ -12,17 +12,21 @@ import Foundation
 struct GObjectPropertyIdentity: Hashable, Sendable, CustomStringConvertible {
   /// The property's name, or the style class's.
   let name: String
-  /// Whether `name` is a style class (the target of `cssClass(_:)`), not a property: a class
-  /// named like a property is another target.
-  let isStyleClass: Bool
-  /// The object's type; not part of the identity, which is compared within one object's bag.
-  let type: GType
+  /// The object's type, with ``isStyleClass`` in bit 0, which no `GType` uses (GLib reserves it):
+  /// three words, which a type-erased identity holds inline, where four took a heap box per binding.
+  private let typeAndKind: GType
 
   init(name: String, isStyleClass: Bool = false, type: GType) {
     self.name = name
-    self.isStyleClass = isStyleClass
-    self.type = type
+    self.typeAndKind = type | (isStyleClass ? 1 : 0)
   }
+
+  /// Whether `name` is a style class (the target of `cssClass(_:)`), not a property: a class
+  /// named like a property is another target.
+  var isStyleClass: Bool { typeAndKind & 1 != 0 }
+
+  /// The object's type; not part of the identity, which is compared within one object's bag.
+  var type: GType { typeAndKind & ~1 }
 
   static func == (left: Self, right: Self) -> Bool {
     left.name == right.name && left.isStyleClass == right.isStyleClass
@@ -145,7 +149,7 @@ extension Reactive where Base: GObjectWrapper {
     // Called only on GTK's thread (checked below, or after the hop), which runs the main actor's
     // work. Converted once, here: converted in the closure, a generic `write` was re-wrapped, a
     // heap allocation, on every value.
-    let writeOnGTKThread = unsafeBitCast(write, to: ((Base, Value) -> Void).self)
+    let writeOnGTKThread = nonisolatedCall(write)
     return BindingTarget<Base, Value>(
       base,
       describedBy: GObjectPropertyIdentity(

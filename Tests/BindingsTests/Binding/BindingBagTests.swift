@@ -103,6 +103,36 @@ struct BindingBagTests {
     }
   }
 
+  @Test(
+    "identities that share a hash value stay distinct, in a small bag and past the scan limit, as they come and go",
+    arguments: [3, 17, 40])
+  func identitiesSharingAHash(size: Int) {
+    /// Every value hashes alike; only equal values are one identity.
+    struct Colliding: Hashable {
+      let value: Int
+      func hash(into hasher: inout Hasher) { hasher.combine(0) }
+    }
+    let bag = BindingBag()
+    var cancelled: [Int] = []
+    for index in 0..<size {
+      bag.insert(AnyCancellable { cancelled.append(index) }, identity: Colliding(value: index))
+    }
+    #expect(bag.count == size && cancelled.isEmpty)
+    // Each replacement cancels only the binding with the equal identity, wherever it sits.
+    for index in [0, size / 2, size - 1] {
+      bag.insert(AnyCancellable { cancelled.append(1_000 + index) }, identity: Colliding(value: index))
+    }
+    #expect(cancelled == [0, size / 2, size - 1])
+    // Removing the binding the hash's entry named leaves the others findable.
+    bag.insert(AnyCancellable { cancelled.append(2_000) }, identity: Colliding(value: size - 1))
+    #expect(cancelled == [0, size / 2, size - 1, 1_000 + size - 1])
+    bag.insert(AnyCancellable { cancelled.append(3_000) }, identity: Colliding(value: 1))
+    #expect(cancelled.last == (size / 2 == 1 ? 1_001 : 1))
+    #expect(bag.count == size)
+    bag.removeAll()
+    #expect(cancelled.count == 4 + 1 + size)
+  }
+
   @Test("removeAll cancels everything and the bag takes new bindings afterwards")
   func removeAllThenReuse() {
     let bag = BindingBag()
