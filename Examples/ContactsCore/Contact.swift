@@ -24,9 +24,27 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
   /// The contact's identity: stable across edits, unique within a view model.
   public let id: Int
   /// The given name.
-  public var firstName: String
+  public var firstName: String {
+    didSet { nameChanged() }
+  }
   /// The family name.
-  public var lastName: String
+  public var lastName: String {
+    didSet { nameChanged() }
+  }
+  /// The first and last names joined by a space, leaving out an empty one; made when a name
+  /// changes, so that a list row shows it without building it.
+  ///
+  /// ```swift
+  /// print(Contact(id: 1, firstName: "Ada", lastName: "").fullName)   // prints "Ada"
+  /// ```
+  public private(set) var fullName: String
+  /// The first letters of the first and last names, uppercased; "?" when both are empty. Made
+  /// when a name changes, as ``fullName`` is.
+  ///
+  /// ```swift
+  /// print(Contact(id: 1, firstName: "grace", lastName: "Hopper").initials)   // prints "GH"
+  /// ```
+  public private(set) var initials: String
   /// The email address; empty for none.
   public var email: String
   /// The phone number, as typed; empty for none.
@@ -58,6 +76,8 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
     self.id = id
     self.firstName = firstName
     self.lastName = lastName
+    self.fullName = Self.fullName(firstName, lastName)
+    self.initials = Self.initials(firstName, lastName)
     self.email = email
     self.phone = phone
     self.isFavorite = isFavorite
@@ -65,27 +85,25 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
     self.group = Self.clampedGroup(group)
   }
 
-  /// The first and last names joined by a space, leaving out an empty one.
-  ///
-  /// ```swift
-  /// print(Contact(id: 1, firstName: "Ada", lastName: "").fullName)   // prints "Ada"
-  /// ```
-  public var fullName: String {
-    if lastName.isEmpty { return firstName }
-    if firstName.isEmpty { return lastName }
-    return firstName + " " + lastName
+  /// Makes ``fullName`` and ``initials`` again, from the names.
+  private mutating func nameChanged() {
+    fullName = Self.fullName(firstName, lastName)
+    initials = Self.initials(firstName, lastName)
   }
 
-  /// The first letters of the first and last names, uppercased; "?" when both are empty.
-  ///
-  /// ```swift
-  /// print(Contact(id: 1, firstName: "grace", lastName: "Hopper").initials)   // prints "GH"
-  /// ```
-  public var initials: String {
+  /// `first` and `last` joined by a space, leaving out an empty one.
+  private static func fullName(_ first: String, _ last: String) -> String {
+    if last.isEmpty { return first }
+    if first.isEmpty { return last }
+    return first + " " + last
+  }
+
+  /// The first letters of `firstName` and `lastName`, uppercased; "?" when both are empty.
+  private static func initials(_ firstName: String, _ lastName: String) -> String {
     // Most names start with an ASCII letter: two bytes, uppercased, make a small string with no
     // allocation and no grapheme breaking. Other first letters go by characters.
-    let first = Self.asciiInitial(of: firstName)
-    let last = Self.asciiInitial(of: lastName)
+    let first = asciiInitial(of: firstName)
+    let last = asciiInitial(of: lastName)
     if let first, let last {
       if first == 0 && last == 0 { return "?" }
       var letters = ""

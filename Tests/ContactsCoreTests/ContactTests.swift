@@ -13,6 +13,21 @@ struct ContactTests {
     #expect(Contact(id: 4, firstName: "", lastName: "").initials == "?")
   }
 
+  @Test("Editing a name makes the full name and the initials again, and equal names make equal contacts")
+  func editedNamesFollow() {
+    var contact = Contact(id: 1, firstName: "Ada", lastName: "Lovelace")
+    contact.firstName = "grace"
+    #expect(contact.fullName == "grace Lovelace" && contact.initials == "GL")
+    contact.lastName = ""
+    #expect(contact.fullName == "grace" && contact.initials == "G")
+    contact.firstName = ""
+    #expect(contact.fullName == "" && contact.initials == "?")
+    contact.lastName = "Hopper"
+    contact.firstName = "Grace"
+    #expect(contact == Contact(id: 1, firstName: "Grace", lastName: "Hopper"))
+    #expect(contact.hashValue == Contact(id: 1, firstName: "Grace", lastName: "Hopper").hashValue)
+  }
+
   @Test("The initials are the first characters uppercased, whatever the names are made of")
   func initialsAgreeWithCharacters() {
     let names = [

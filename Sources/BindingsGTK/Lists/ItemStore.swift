@@ -318,6 +318,8 @@ final class RowFactory<Item> {
   private let bindRow: @MainActor (Widget, Item) throws -> Void
   /// What the widgets are, in diagnostics: "row", "cell".
   private let role: String
+  /// The class of the boxes of this factory's items, `ItemBox<Item>`: looked up once.
+  private let boxClass = ObjectIdentifier(ItemBox<Item>.self)
 
   init<RowWidget: Widget>(
     role: String,
@@ -327,9 +329,16 @@ final class RowFactory<Item> {
     self.role = role
     factory = GObjectWrapper(UnsafeMutableRawPointer(gtk_signal_list_item_factory_new()!), ownership: .transferred)
     self.makeRow = { try makeRow() }
+    // A row is nearly always of the very class `makeRow` returns: compared by class, then read as
+    // one without the run-time cast; a subclass's row is cast, and another widget (the empty row
+    // put where `makeRow` failed) is skipped.
+    let rowClass = ObjectIdentifier(RowWidget.self)
     self.bindRow = { row, item in
-      guard let row = row as? RowWidget else { return }
-      try bindRow(row, item)
+      if ObjectIdentifier(type(of: row)) == rowClass {
+        try bindRow(unsafeDowncast(row, to: RowWidget.self), item)
+      } else if let row = row as? RowWidget {
+        try bindRow(row, item)
+      }
     }
     connect()
   }
@@ -436,15 +445,15 @@ final class RowFactory<Item> {
     // `Optional<Item>` on every bind.
     guard let row = RowFactory.widget(of: listItem),
       let object = gtk_list_item_get_item(OpaquePointer(listItem)),
-      let box = ItemBox<Item>.box(of: object)
+      let box = ItemBox<Item>.box(of: object, boxClass: boxClass)
     else { return }
-    let item = box.item
     shownByIsStale = true
     // A row none of whose widgets was ever bound to anything has nothing to end.
     if row.rowMayHoldBindings { row.removeBindingsOfSubtree() }
-    if let isSelectable { gtk_list_item_set_selectable(OpaquePointer(listItem), isSelectable(item) ? 1 : 0) }
+    if let isSelectable { gtk_list_item_set_selectable(OpaquePointer(listItem), isSelectable(box.item) ? 1 : 0) }
     do {
-      try bindRow(row, item)
+      // The box is held here: the item stays valid even if the row's code gives the object another.
+      try bindRow(row, box.item)
     } catch {
       row.removeBindingsOfSubtree()
       reportListProblem("binding a \(role) threw \(error); the \(role) is left empty")
@@ -480,7 +489,10 @@ func reportListProblem(_ message: String) {
 
 /// A Swift item held by the plain `GObject` that stands for it in a `GListStore`.
 final class ItemBox<Item> {
-  private(set) var item: Item
+  /// Never changed: an object given another item gets another box. So a row's `bind` lends the item
+  /// to the row's code as it is, where a variable's item was copied (and its copy destroyed) at
+  /// every bind.
+  let item: Item
 
   private init(_ item: Item) {
     self.item = item
@@ -489,17 +501,26 @@ final class ItemBox<Item> {
   /// A new `GObject` (one reference, the caller's) holding `item`.
   static func makeObject(holding item: Item) -> UnsafeMutableRawPointer {
     let object = cgtk_object_new(cgtk_type_object())
-    let box = Unmanaged.passRetained(ItemBox(item)).toOpaque()
-    g_object_set_qdata_full(object.assumingMemoryBound(to: GObject.self), itemQuark, box) { box in
-      Unmanaged<AnyObject>.fromOpaque(box!).release()
-    }
+    attach(ItemBox(item), to: object)
     return object
   }
 
-  /// Makes `object` hold `item` instead.
+  /// Makes `object`, which holds an `Item`, hold `item` instead.
   static func setItem(_ item: Item, of object: UnsafeMutableRawPointer) {
-    guard let box = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), itemQuark) else { return }
-    (Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue() as? ItemBox<Item>)?.item = item
+    guard let box = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), itemQuark),
+      Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue() is ItemBox<Item>
+    else { return }
+    // GLib releases the box it replaces.
+    attach(ItemBox(item), to: object)
+  }
+
+  /// Makes `object` hold `box`, which it releases when it is finalized or given another.
+  private static func attach(_ box: ItemBox, to object: UnsafeMutableRawPointer) {
+    g_object_set_qdata_full(
+      object.assumingMemoryBound(to: GObject.self), itemQuark, Unmanaged.passRetained(box).toOpaque()
+    ) { box in
+      Unmanaged<AnyObject>.fromOpaque(box!).release()
+    }
   }
 
   /// The item `object` holds, if it holds an `Item`.
@@ -511,6 +532,16 @@ final class ItemBox<Item> {
   static func box(of object: UnsafeMutableRawPointer) -> ItemBox? {
     guard let box = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), itemQuark) else { return nil }
     return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue() as? ItemBox
+  }
+
+  /// The box of the item `object` holds, if it is of the class `boxClass` names (this class,
+  /// looked up once by the caller): read without a run-time cast, which would look up this generic
+  /// class's metadata on every call (about 330 instructions a row bound).
+  static func box(of object: UnsafeMutableRawPointer, boxClass: ObjectIdentifier) -> ItemBox? {
+    guard let box = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), itemQuark) else { return nil }
+    let boxObject = Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
+    guard ObjectIdentifier(type(of: boxObject)) == boxClass else { return nil }
+    return unsafeDowncast(boxObject, to: ItemBox.self)
   }
 }
 

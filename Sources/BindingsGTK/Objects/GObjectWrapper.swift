@@ -213,7 +213,19 @@ extension MainActor {
   /// closure is called as it is (wrapping it in another would make one on the heap per call).
   @inline(__always)
   static func runUnchecked(_ work: @escaping @MainActor () -> Void) {
-    unsafeBitCast(work, to: (() -> Void).self)()
+    // Through structs of the same layout: converting the closure's own type goes through the most
+    // general form of a closure and back, which puts two thunks on the heap at every call.
+    unsafeBitCast(MainActorWork(work: work), to: UncheckedWork.self).work()
   }
+}
+
+/// A main-actor closure, for ``MainActor/runUnchecked(_:)`` to call as ``UncheckedWork``.
+private struct MainActorWork {
+  let work: @MainActor () -> Void
+}
+
+/// The same closure without the attribute.
+private struct UncheckedWork {
+  let work: () -> Void
 }
 #endif

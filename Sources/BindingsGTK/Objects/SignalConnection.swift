@@ -50,7 +50,9 @@ struct SignalArguments {
 /// the signal has ended and drops GLib's reference to this object.
 final class SignalConnection: @unchecked Sendable {
   private let instance: UnsafeMutablePointer<GObject>
-  private let handler: @MainActor (SignalArguments) -> Bool
+  /// The handler, which is main-actor code, stored without the attribute: called at once on GTK's
+  /// thread (which runs the main actor's work), and after the runtime's check anywhere else.
+  private let handler: (SignalArguments) -> Bool
   private let onDisconnect: @MainActor () -> Void
   private weak var wrapper: GObjectWrapper?
   /// Nonzero while GLib holds the handler. Read and written on GTK's thread only.
@@ -64,7 +66,9 @@ final class SignalConnection: @unchecked Sendable {
   ) {
     self.instance = instance
     self.wrapper = wrapper
-    self.handler = handler
+    // Through structs of the same layout: converting the closure's own type makes thunks on the
+    // heap, and converted at each emission it made one per emission.
+    self.handler = unsafeBitCast(MainActorHandler(handler: handler), to: UncheckedHandler.self).handler
     self.onDisconnect = onDisconnect
     GTKLiveObjects.made("SignalConnection")
   }
@@ -140,9 +144,7 @@ final class SignalConnection: @unchecked Sendable {
   /// thread.
   @inline(__always)
   fileprivate func fire(_ arguments: SignalArguments = SignalArguments()) -> Bool {
-    if GTK.isGTKThread {
-      return unsafeBitCast(handler, to: ((SignalArguments) -> Bool).self)(arguments)
-    }
+    if GTK.isGTKThread { return handler(arguments) }
     nonisolated(unsafe) let arguments = arguments
     return MainActor.assumeIsolated { handler(arguments) }
   }
@@ -152,6 +154,16 @@ final class SignalConnection: @unchecked Sendable {
     wrapper?.connections[ObjectIdentifier(self)] = nil
     onDisconnect()
   }
+}
+
+/// A signal handler as it is given, main-actor code.
+private struct MainActorHandler {
+  let handler: @MainActor (SignalArguments) -> Bool
+}
+
+/// The same handler without the attribute.
+private struct UncheckedHandler {
+  let handler: (SignalArguments) -> Bool
 }
 
 private let plainTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
