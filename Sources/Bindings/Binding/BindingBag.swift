@@ -58,12 +58,19 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     /// identities only where the hashes match.
     var identityHash: Int
 
-    init(id: UInt64, entry: Entry, identityHash: Int) {
+    init(
+      id: UInt64,
+      token: AnyCancellable,
+      name: BindingTargetName,
+      location: BindingLocation?,
+      identity: AnyHashable?,
+      identityHash: Int
+    ) {
       self.id = id
-      self.token = entry.token
-      self.name = entry.name
-      self.location = entry.location
-      self.identity = entry.identity
+      self.token = token
+      self.name = name
+      self.location = location
+      self.identity = identity
       self.identityHash = identityHash
     }
 
@@ -164,17 +171,26 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
       return nil
     }
 
-    /// Stores `entry` under `id`; returns the entry it replaces, which has the same identity.
-    mutating func insert(_ entry: Entry, id: UInt64) -> Entry? {
-      var replaced: Entry?
+    /// Stores a binding under `id`; returns the entry it replaces, which has the same identity.
+    /// Takes the parts, not an entry: each copy of an entry, and of an optional one, retains and
+    /// releases every part.
+    mutating func insert(
+      token: AnyCancellable,
+      name: BindingTargetName,
+      location: BindingLocation?,
+      identity: AnyHashable?,
+      id: UInt64,
+      replaced: inout Entry?
+    ) {
       var identityHash = 0
-      if let identity = entry.identity {
+      if let identity {
         identityHash = identity.hashValue
         if let previous = liveID(of: identity, hash: identityHash) { replaced = remove(id: previous) }
         // An entry left for this hash names a live binding with another identity.
         if idsByHash?.updateValue(id, forKey: identityHash) != nil { hashesCollide = true }
       }
-      if let last = slots.last, last.id > id {
+      // The last id read in place: `slots.last` would copy the whole slot.
+      if !slots.isEmpty, slots[slots.count - 1].id > id {
         // Made on another thread after this binding took its id, and stored first: keep the order.
         var low = 0
         var high = slots.count
@@ -182,11 +198,13 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
           let middle = (low + high) / 2
           if slots[middle].id < id { low = middle + 1 } else { high = middle }
         }
-        slots.insert(Slot(id: id, entry: entry, identityHash: identityHash), at: low)
+        slots.insert(
+          Slot(id: id, token: token, name: name, location: location, identity: identity, identityHash: identityHash),
+          at: low)
       } else {
-        slots.append(Slot(id: id, entry: entry, identityHash: identityHash))
+        slots.append(
+          Slot(id: id, token: token, name: name, location: location, identity: identity, identityHash: identityHash))
       }
-      return replaced
     }
 
     mutating func remove(id: UInt64) -> Entry? {
@@ -295,7 +313,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     let id = makeID()
     insert(
       cancellable, id: id, identity: identity, name: .text(target),
-      location: BindingLocation(fileID: fileID, line: line))
+      location: .at(fileID: fileID, line: line))
   }
 
   /// Cancels every live binding and empties the bag; the owner can bind again afterwards.
@@ -358,7 +376,13 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     name: BindingTargetName,
     location: BindingLocation?
   ) {
-    insertDeferringCancel(token, id: id, identity: identity, name: name, location: location)()
+    // Done here rather than through `insertDeferringCancel`, whose closure is one more object on
+    // the heap per binding.
+    var replaced: Entry?
+    let refusal = store(token, id: id, identity: identity, name: name, location: location, replaced: &replaced)
+    if replaced != nil || refusal != nil {
+      finishInsert(token, identity: identity, name: name, replaced: replaced, refusal: refusal)
+    }
   }
 
   /// Stores a binding under `id`, as ``insert(_:id:identity:name:location:)`` does, and returns
@@ -371,21 +395,47 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     name: BindingTargetName,
     location: BindingLocation?
   ) -> () -> Void {
-    let entry = Entry(token: token, name: name, location: location, identity: identity)
+    var replaced: Entry?
+    let refusal = store(token, id: id, identity: identity, name: name, location: location, replaced: &replaced)
+    return { [replaced] in
+      self.finishInsert(token, identity: identity, name: name, replaced: replaced, refusal: refusal)
+    }
+  }
+
+  /// Stores a binding under `id` unless the bag is closed; puts the entry it replaces in
+  /// `replaced`, and returns why the bag refused it, if it did.
+  private func store(
+    _ token: AnyCancellable,
+    id: UInt64,
+    identity: AnyHashable?,
+    name: BindingTargetName,
+    location: BindingLocation?,
+    replaced: inout Entry?
+  ) -> String? {
     if !hasHeldBindingsFlag.load(ordering: .relaxed) {
       hasHeldBindingsFlag.store(true, ordering: .releasing)
       Self.firstUseCount.add(1, ordering: .releasing)
     }
-    let (replaced, refusal) = state.withLock { state -> (Entry?, String?) in
-      if let reason = state.closedReason { return (nil, reason) }
-      return (state.insert(entry, id: id), nil)
+    return state.withLock { state -> String? in
+      if let reason = state.closedReason { return reason }
+      state.insert(token: token, name: name, location: location, identity: identity, id: id, replaced: &replaced)
+      return nil
     }
-    return {
-      replaced?.token.cancel()
-      if let refusal {
-        reportBindingMisuse("\(name.text(identity: identity)) was not bound: \(refusal)")
-        token.cancel()
-      }
+  }
+
+  /// What follows a store, with no lock held: the replaced binding is cancelled, and a refused one
+  /// is reported and cancelled.
+  private func finishInsert(
+    _ token: AnyCancellable,
+    identity: AnyHashable?,
+    name: BindingTargetName,
+    replaced: Entry?,
+    refusal: String?
+  ) {
+    replaced?.token.cancel()
+    if let refusal {
+      reportBindingMisuse("\(name.text(identity: identity)) was not bound: \(refusal)")
+      token.cancel()
     }
   }
 
@@ -468,12 +518,18 @@ final class BindingLocation: Sendable {
   let fileID: String
   let line: UInt
 
-  /// The place `fileID` and `line` name, or `nil` when either is unknown.
-  @usableFromInline
-  init?(fileID: String?, line: UInt?) {
-    guard let fileID, let line else { return nil }
+  private init(fileID: String, line: UInt) {
     self.fileID = fileID
     self.line = line
+  }
+
+  /// The place `fileID` and `line` name, or `nil` when either is unknown. (Not a failable
+  /// initialiser: a class's allocates the object before it can fail, and frees it again, for every
+  /// binding made with an operator, which knows no place.)
+  @usableFromInline
+  static func at(fileID: String?, line: UInt?) -> BindingLocation? {
+    guard let fileID, let line else { return nil }
+    return BindingLocation(fileID: fileID, line: line)
   }
 }
 

@@ -263,7 +263,7 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
       id: id,
       identity: identity,
       name: name,
-      location: BindingLocation(fileID: fileID, line: line)
+      location: .at(fileID: fileID, line: line)
     )
     source.subscribe(sink)
     return token
