@@ -208,8 +208,13 @@ extension BindingSink where Input == Never {
 
 /// How a binding hands a value to its target's context: run the closure now or later, on the
 /// target's thread.
+///
+/// An object, so that a sink and a target hold one word for it (`nil` for the many that deliver
+/// on the sending thread), and every main-thread target shares ``main``. Unchecked `Sendable`, as
+/// the sinks that hold it are: its closures never change, and schedulers are called from any
+/// thread.
 @usableFromInline
-struct BindingDelivery {
+final class BindingDelivery: @unchecked Sendable {
   /// Whether a value may be written at once on the calling thread, after every value handed over
   /// before it: when it says so, the sink writes without making a closure for ``schedule``.
   @usableFromInline let mayRunNow: (() -> Bool)?
@@ -230,6 +235,13 @@ struct BindingDelivery {
     self.mayRunNow = mayRunNow
     self.schedule = schedule
   }
+
+  /// Delivers on the main thread: at once when already there, otherwise on the main queue.
+  @usableFromInline
+  static let main = BindingDelivery(
+    mayRunNow: { MainThreadScheduler.shared.mayRunNow },
+    schedule: { MainThreadScheduler.shared.schedule($0) }
+  )
 
   /// Hands `work` to ``schedule``.
   @inlinable

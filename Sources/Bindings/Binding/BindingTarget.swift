@@ -168,12 +168,7 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
 
   /// Delivers on the main thread: at once when already there, otherwise on the main queue.
   @usableFromInline
-  static var mainThreadDelivery: BindingDelivery {
-    BindingDelivery(
-      mayRunNow: { MainThreadScheduler.shared.mayRunNow },
-      schedule: { MainThreadScheduler.shared.schedule($0) }
-    )
-  }
+  static var mainThreadDelivery: BindingDelivery { .main }
 
   /// This target, writing every value on the thread that sends it, whatever its owner.
   ///
