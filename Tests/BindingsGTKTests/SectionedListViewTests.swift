@@ -51,6 +51,79 @@ final class SectionedListViewTests: GTKTestCase {
     }
   }
 
+  func testAMovedItemOrSectionKeepsItsRowsAndTheSelection() {
+    onMain {
+      let groups = MutableObservableSectionedArray([
+        ArraySection("A", items: ["Ada", "Alan"]),
+        ArraySection("G", items: ["Grace"]),
+        ArraySection("K", items: ["Ken"]),
+      ])
+      let list = SectionedListView<String, String>(
+        makeHeader: { Label() },
+        bindHeader: { label, letter in label.text = letter },
+        makeRow: { Label() },
+        bindRow: { label, name in label.text = name }
+      )
+      list.reactive.sections <~ groups
+      let window = Window(title: "Sections", width: 240, height: 300)
+      window.child = list
+      show(window)
+      list.list.waitForNextFrame()
+      list.list.selectedIndex = 2  // Alan
+      let objectOfAlan = itemObjects(of: list.list.selection)[2]
+
+      // Alan moves to the end of section G: his row keeps its object and its selection.
+      groups.moveItem(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 1, item: 1))
+      list.list.waitForNextFrame()
+      XCTAssertEqual(labels(in: list), ["A", "Ada", "G", "Grace", "Alan", "K", "Ken"])
+      XCTAssertEqual(list.list.selectedIndex, 4)
+      XCTAssertEqual(itemObjects(of: list.list.selection)[4], objectOfAlan)
+
+      // Section G moves first, header and items together.
+      groups.moveSection(from: 1, to: 0)
+      list.list.waitForNextFrame()
+      XCTAssertEqual(labels(in: list), ["G", "Grace", "Alan", "A", "Ada", "K", "Ken"])
+      XCTAssertEqual(list.list.selectedIndex, 2)
+      XCTAssertEqual(itemObjects(of: list.list.selection)[2], objectOfAlan)
+      XCTAssertEqual(list.list.items.count, 7)
+    }
+  }
+
+  func testTheFlatChangeKeepsMovesAndFallsBackWhereASectionChanges() {
+    // Before: [H0 a b] [H1 c] [H2 d]; flat offsets 0 1 2 | 3 4 | 5 6.
+    let flat = { (change: SectionedArrayChangeset, newCounts: [Int]) in
+      MainActor.assumeIsolated {
+        SectionedListView<String, String>.flatChange(change, oldCounts: [2, 1, 1], newCounts: newCounts)
+      }
+    }
+    // b moves to the end of section 1: after [H0 a] [H1 c b] [H2 d].
+    let itemMove = flat(
+      SectionedArrayChangeset(itemMoves: [.init(from: .init(section: 0, item: 1), to: .init(section: 1, item: 1))]),
+      [1, 2, 1])
+    XCTAssertEqual(itemMove.moves, [ArrayChangeset.Move(from: 2, to: 4)])
+    XCTAssertEqual(itemMove.deletes, [])
+    XCTAssertEqual(itemMove.inserts, [])
+
+    // Section 2 moves first: its header and item move as a block, and the rows between shift.
+    let sectionMove = flat(
+      SectionedArrayChangeset(sections: ArrayChangeset(moves: [.init(from: 2, to: 0)])), [1, 2, 1])
+    XCTAssertEqual(sectionMove.moves, [ArrayChangeset.Move(from: 5, to: 0), ArrayChangeset.Move(from: 6, to: 1)])
+
+    // A moved section whose items change, and a move out of a deleted section: removals and insertions.
+    let mixed = flat(
+      SectionedArrayChangeset(
+        sections: ArrayChangeset(deletes: [0], moves: [.init(from: 2, to: 1)]),
+        itemInserts: [.init(section: 1, item: 1)],
+        itemMoves: [.init(from: .init(section: 0, item: 0), to: .init(section: 0, item: 1))]
+      ),
+      [2, 2]
+    )
+    // After: [H1 c a] [H2 d e]; flat 0 1 2 | 3 4 5.
+    XCTAssertEqual(mixed.moves, [])
+    XCTAssertEqual(mixed.deletes, [0, 1, 2, 5, 6])
+    XCTAssertEqual(mixed.inserts, [2, 3, 4, 5])
+  }
+
   func testTheFlatChangeOfASectionedChange() {
     let change = SectionedArrayChangeset(
       sections: ArrayChangeset(deletes: [0], inserts: [1]),

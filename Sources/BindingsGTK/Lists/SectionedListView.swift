@@ -102,28 +102,55 @@ public final class SectionedListView<Metadata, Item>: Widget, SectionedListTarge
   }
 
   /// The change of the flat list of header and item rows that `change` makes.
+  ///
+  /// Moves stay moves, so that GTK keeps a moved row's object, and its selection: an item's move,
+  /// and a section's move when none of its items changes (its header and items move together).
+  /// A move out of a section that is deleted, or into one that is inserted, and a moved section
+  /// whose items change, are a removal and an insertion.
   static func flatChange(_ change: SectionedArrayChangeset, oldCounts: [Int], newCounts: [Int]) -> ArrayChangeset {
     let oldStarts = starts(of: oldCounts)
     let newStarts = starts(of: newCounts)
     var deletes = Set<Int>()
     var inserts = Set<Int>()
     var updates = Set<Int>()
-    for section in change.sections.deletes + change.sections.moves.map(\.from) {
+    var moves: [ArrayChangeset.Move] = []
+    // Sections, before the change, and after it, whose items change.
+    let changedBefore = Set((change.itemDeletes + change.itemUpdates + change.itemMoves.map(\.from)).map(\.section))
+    let changedAfter = Set((change.itemInserts + change.itemMoves.map(\.to)).map(\.section))
+    for move in change.sections.moves {
+      let count = oldCounts[move.from]
+      if !changedBefore.contains(move.from) && !changedAfter.contains(move.to) && newCounts[move.to] == count {
+        for row in 0...count {
+          moves.append(ArrayChangeset.Move(from: oldStarts[move.from] + row, to: newStarts[move.to] + row))
+        }
+      } else {
+        deletes.formUnion(oldStarts[move.from]...(oldStarts[move.from] + count))
+        inserts.formUnion(newStarts[move.to]...(newStarts[move.to] + newCounts[move.to]))
+      }
+    }
+    for section in change.sections.deletes {
       deletes.formUnion(oldStarts[section]...(oldStarts[section] + oldCounts[section]))
     }
-    for section in change.sections.inserts + change.sections.moves.map(\.to) {
+    for section in change.sections.inserts {
       inserts.formUnion(newStarts[section]...(newStarts[section] + newCounts[section]))
     }
     for section in change.sections.updates { updates.insert(oldStarts[section]) }
-    for path in change.itemDeletes + change.itemMoves.map(\.from) {
-      deletes.insert(oldStarts[path.section] + 1 + path.item)
-    }
-    for path in change.itemInserts + change.itemMoves.map(\.to) {
-      inserts.insert(newStarts[path.section] + 1 + path.item)
+    for path in change.itemDeletes { deletes.insert(oldStarts[path.section] + 1 + path.item) }
+    for path in change.itemInserts { inserts.insert(newStarts[path.section] + 1 + path.item) }
+    for move in change.itemMoves {
+      let from = oldStarts[move.from.section] + 1 + move.from.item
+      let to = newStarts[move.to.section] + 1 + move.to.item
+      if deletes.contains(from) || inserts.contains(to) {
+        deletes.insert(from)
+        inserts.insert(to)
+      } else {
+        moves.append(ArrayChangeset.Move(from: from, to: to))
+      }
     }
     for path in change.itemUpdates { updates.insert(oldStarts[path.section] + 1 + path.item) }
     updates.subtract(deletes)
-    return ArrayChangeset(deletes: Array(deletes), inserts: Array(inserts), updates: Array(updates))
+    updates.subtract(moves.map(\.from))
+    return ArrayChangeset(deletes: Array(deletes), inserts: Array(inserts), updates: Array(updates), moves: moves)
   }
 
   /// The flat offset of each section's header.
