@@ -102,7 +102,7 @@ final class ItemStore<Item> {
   private func applyWhileSelectionWaits(_ change: ArrayChangeset, rows: ListRows<Item>) {
     let expectedOldCount = rows.count - change.inserts.count + change.deletes.count
     if change.isReset || expectedOldCount != count {
-      splice(at: 0, removing: count, inserting: rows)
+      splice(at: 0, removing: count, rows: rows, offsets: rows.indices)
       return
     }
     if !change.moves.isEmpty {
@@ -139,7 +139,7 @@ final class ItemStore<Item> {
     }
     // …then inserts, first first, at their new offsets.
     for run in runs(of: inserted) {
-      splice(at: run.lowerBound, removing: 0, inserting: rows[run])
+      splice(at: run.lowerBound, removing: 0, rows: rows, offsets: run)
     }
     assert(count == rows.count, "the change set does not match the array: \(change)")
   }
@@ -160,7 +160,7 @@ final class ItemStore<Item> {
       Self.areDistinct(change.deletes + movedFrom + change.updates, below: oldCount),
       Self.areDistinct(change.inserts + movedTo, below: newCount)
     else {
-      splice(at: 0, removing: oldCount, inserting: rows)
+      splice(at: 0, removing: oldCount, rows: rows, offsets: rows.indices)
       return
     }
     // Before `first` and in the last `tail` offsets, nothing changed: the same items in the same order.
@@ -272,6 +272,27 @@ final class ItemStore<Item> {
       }
       g_list_store_splice(store, guint(position), guint(count), objects.baseAddress, guint(insertedCount))
       for object in objects { g_object_unref(object) }
+    }
+    spliceCount += 1
+  }
+
+  /// One `g_list_store_splice` of new item objects for the rows at `offsets`: one `items-changed`.
+  /// The rows are read by offset from the concrete `ListRows`: through a generic collection (a slice
+  /// of the rows), each read and each index step went through the collection's witness table, about
+  /// 4,400 instructions per row inserted.
+  private func splice(at position: Int, removing count: Int, rows: ListRows<Item>, offsets: Range<Int>) {
+    let insertedCount = offsets.count
+    guard insertedCount > 0 else {
+      remove(at: position, count: count)
+      return
+    }
+    withUnsafeTemporaryAllocation(of: gpointer?.self, capacity: insertedCount) { objects in
+      let first = offsets.lowerBound
+      for slot in 0..<insertedCount {
+        objects[slot] = ItemBox.makeObject(holding: rows[first + slot])
+      }
+      g_list_store_splice(store, guint(position), guint(count), objects.baseAddress, guint(insertedCount))
+      for slot in 0..<insertedCount { g_object_unref(objects[slot]) }
     }
     spliceCount += 1
   }
