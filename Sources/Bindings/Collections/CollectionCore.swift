@@ -244,20 +244,32 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   /// Delivers the event of `change` to the subscribers of `round`, if this thread took one as the
   /// deliverer, then whatever was queued meanwhile. Takes both (moved out, not copied); does nothing
   /// when `round` is `nil`.
-  @inlinable
+  @inlinable @inline(__always)
   func deliver(_ round: inout Round?, change: inout Change?) {
-    guard case let (contents, subscribers)? = round.take() else { return }
-    hand(Event(contents: contents, change: change.take()!), to: subscribers)
+    // Every path takes `change`, so that the caller's variable is known to be empty after this call
+    // and is not destroyed again (an optional changeset's destroy runs through its type metadata).
+    guard case let (contents, subscribers)? = round.take() else {
+      _ = change.take()
+      return
+    }
+    hand(Event(contents: consume contents, change: change.take()!), to: subscribers)
     finishRound()
   }
 
   /// Lends `event` to each subscriber in `subscribers`, in order: each borrows it, none copies it.
   @inlinable
   func hand(_ event: Event, to subscribers: [Listing]) {
-    for subscriber in subscribers {
-      // Touched by the deliverer only: a subscriber is handed nothing before its replay.
-      guard subscriber.hasReplayed else { continue }
-      hand(event, to: subscriber)
+    subscribers.withUnsafeBufferPointer { buffer in
+      guard let start = UnsafeRawPointer(buffer.baseAddress) else { return }
+      for index in buffer.indices {
+        // Read as an unretained reference: `subscribers` holds each subscriber for the whole loop,
+        // and a retain and release around each delivery cost two atomic operations.
+        let reference = start.load(fromByteOffset: index * MemoryLayout<Listing>.stride, as: UnsafeRawPointer.self)
+        Unmanaged<Listing>.fromOpaque(reference)._withUnsafeGuaranteedRef { subscriber in
+          // Touched by the deliverer only: a subscriber is handed nothing before its replay.
+          if subscriber.hasReplayed { hand(event, to: subscriber) }
+        }
+      }
     }
   }
 
