@@ -388,8 +388,9 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
 
   /// The subscription the downstream holds. It lets go of its subscriber when cancelled: the
   /// subscriber holds the downstream, and the downstream may hold its subscription after cancelling
-  /// it. (No weak reference: an object weakly referred to pays a slower retain and release, and the
-  /// deliverer retains each subscriber at each event.)
+  /// it. It holds its core, and no weak reference to either: every retain and release of an object
+  /// that is weakly referred to takes the runtime's slower path, and the list is retained at each
+  /// event.
   @usableFromInline
   final class Handle: Subscription {
     private let liveObject = LiveObjectToken("CollectionCore.Handle")
@@ -418,8 +419,9 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
 
 /// One subscriber of a ``CollectionCore``, as its list holds it: what the deliverer reads without
 /// the lock (``flags``, ``hasReplayed``, the thunk) and what the core's lock guards (the demand, and
-/// whether it is live and awaits its replay). Not generic, so that the list and the queue are not
-/// either; ``CollectionCore/Listed`` holds the downstream.
+/// whether it is live and awaits its replay). Generic over the core's types only, so that the list
+/// and the queue hold one type whatever the subscribers are; ``CollectionCore/Listed`` holds the
+/// downstream.
 @usableFromInline
 class CollectionSubscriber<Contents, Change> {
   /// Set in ``flags`` while the subscriber is live.
