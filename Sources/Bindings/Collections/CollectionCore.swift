@@ -388,13 +388,14 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
 
   /// The subscription the downstream holds. It lets go of its subscriber when cancelled: the
   /// subscriber holds the downstream, and the downstream may hold its subscription after cancelling
-  /// it. It holds its core, and no weak reference to either: every retain and release of an object
-  /// that is weakly referred to takes the runtime's slower path, and the list is retained at each
-  /// event.
+  /// it. It refers to the subscriber strongly until then rather than weakly, since every retain and
+  /// release of an object that is weakly referred to takes the runtime's slower path; to the core
+  /// weakly, so that a subscription kept after its cancel does not keep the contents alive (the
+  /// core is not retained per event).
   @usableFromInline
   final class Handle: Subscription {
     private let liveObject = LiveObjectToken("CollectionCore.Handle")
-    let core: CollectionCore
+    weak var core: CollectionCore?
     /// Guarded by the core's lock; `nil` once cancelled.
     @exclusivity(unchecked) var subscriber: Listing?
 
@@ -406,13 +407,13 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
 
     @usableFromInline
     func request(_ demand: Subscribers.Demand) {
-      guard let subscriber = core.state.withLock({ _ in subscriber }) else { return }
+      guard let core, let subscriber = core.state.withLock({ _ in subscriber }) else { return }
       core.addDemand(demand, for: subscriber)
     }
 
     @usableFromInline
     func cancel() {
-      core.cancel(self)
+      core?.cancel(self)
     }
   }
 }

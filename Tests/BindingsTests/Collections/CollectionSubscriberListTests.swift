@@ -135,6 +135,25 @@ struct CollectionSubscriberListTests {
     #expect(weakSubscriber == nil)
   }
 
+  @Test(
+    "a subscription kept after its cancel keeps neither the array nor its contents, and asking it for more does nothing"
+  )
+  func keptSubscriptionOutlivesArray() {
+    let subscriber = KeepingSubscriber()
+    weak var weakCore: CollectionCore<[Int], ArrayChangeset>?
+    do {
+      let array = MutableObservableArray([1])
+      weakCore = array.core
+      array.subscribe(subscriber)
+      subscriber.subscription?.cancel()
+    }
+    #expect(weakCore == nil)
+    subscriber.subscription?.request(.max(1))
+    subscriber.subscription?.cancel()
+    #expect(subscriber.received == 1)
+    subscriber.subscription = nil
+  }
+
   @Test("a subscriber that subscribes from inside a delivery gets the contents after it, then later changes")
   func subscribeDuringDelivery() {
     let array = MutableObservableArray([0])
