@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One event of an observable collection: its contents after the change, and the change.
 ///
 /// ```swift
@@ -26,51 +28,51 @@ public struct CollectionEvent<Contents, Change> {
 extension CollectionEvent: Sendable where Contents: Sendable, Change: Sendable {}
 extension CollectionEvent: Equatable where Contents: Equatable, Change: Equatable {}
 
-/// The engine every observable collection shares: contents behind the lock, events delivered in
-/// edit order through a ``PassthroughSubject``, and the current contents replayed to each new
+/// The engine every observable collection shares: contents behind the lock, a subscriber list of its
+/// own to which events are delivered in edit order, and the current contents replayed to each new
 /// subscriber at its place in that order.
 ///
-/// 1. An edit changes the contents and queues its event under the lock, so events are queued in
-///    edit order. The thread that finds nobody delivering delivers, outside the lock, until the
-///    queue is empty; an edit made meanwhile (from another thread, or from inside a subscriber)
-///    only queues. So the subject sees one sender at a time, in edit order.
-/// 2. Only the contents and the queue hold the contents' storage between events, so an edit with no
-///    subscriber holding an old event mutates in place (an append is O(1)).
-/// 3. A subscriber is attached to the subject first; its first demand queues a replay of the
-///    current contents addressed to it. It ignores every event before its replay, so it sees the
+/// 1. An edit changes the contents under the lock. When nobody is delivering, the editing thread
+///    becomes the deliverer: it takes the event and the list of subscribers, unlocks, and lends the
+///    event to each subscriber in turn (the event stays where it was made: no box, no copy, no
+///    allocation). When somebody is delivering (another thread, or a subscriber editing from inside
+///    a delivery), the edit only queues its event, which the deliverer delivers after the current
+///    one. So every subscriber sees the events one at a time, in edit order.
+/// 2. Only the contents and the events in flight hold the contents' storage between events, so an
+///    edit with no subscriber holding an old event mutates in place (an append is O(1)).
+/// 3. A subscriber joins the list when it subscribes; its first demand queues a replay of the
+///    current contents addressed to it. It is handed nothing before its replay, so it sees the
 ///    contents once and then exactly the changes that follow.
+/// 4. Demand is Combine's: a subscriber is handed an event only while it has demand, which the event
+///    uses up, and what it returns is added; an event that finds it with none passes it by. A
+///    subscriber with unlimited demand (a `sink`, a binding) is served with no lock: its flags, read
+///    atomically, say so.
+/// 5. After `cancel()` returns, no delivery starts to that subscriber (a delivery already running on
+///    the deliverer's thread may finish). The list lets go of it at once; the deliverer's copy of the
+///    list at the end of its round, after unlocking.
 ///
-/// The path of an edit (``edit(_:)``, the queue, the subject's send, the replaying subscriber's
-/// receive) is inlinable, so that it is specialised in the client for the element type: run generic,
-/// it looked up type metadata about thirty times per edit.
+/// The path of an edit (``edit(_:)``, the delivery to each subscriber, the subscriber's thunk) is
+/// inlinable, so that it is specialised in the client for the element and subscriber types: run
+/// generic, it looked up type metadata about thirty times per edit.
 @usableFromInline
 final class CollectionCore<Contents, Change>: @unchecked Sendable {
   @usableFromInline typealias Event = CollectionEvent<Contents, Change>
+  @usableFromInline typealias Listing = CollectionSubscriber<Contents, Change>
 
+  /// What waits in the queue while somebody else is delivering.
   @usableFromInline
   enum Delivery {
-    case event(EventBox)
-    case replay(CombineIdentifier, Contents)
+    case event(Event)
+    /// The contents as they were at the subscriber's first demand, for it alone.
+    case replay(Listing, Contents)
   }
 
-  /// An event on its way to the subscribers, boxed: the subject and the queue copy what they carry,
-  /// and an event holds several references (the contents and a changeset's lists), a box one. The
-  /// fields are typed by the core's own parameters, so that the box's deinit, which runs generic,
-  /// finds their types in its metadata instead of looking up the metadata of `CollectionEvent`.
-  @usableFromInline
-  final class EventBox {
-    @usableFromInline let contents: Contents
-    @usableFromInline let change: Change
-
-    @inlinable
-    init(contents: Contents, change: Change) {
-      self.contents = contents
-      self.change = change
-    }
-
-    @inlinable
-    var event: Event { Event(contents: contents, change: change) }
-  }
+  /// What an edit made while nobody was delivering hands its thread, which has become the deliverer:
+  /// the contents after the edit and the subscribers to deliver its event to. A tuple of two
+  /// references rather than a struct holding the event: the event's change stays in the caller's
+  /// variable, moved once into the event, and no optional of a struct is copied through its value
+  /// witnesses.
+  @usableFromInline typealias Round = (contents: Contents, subscribers: [Listing])
 
   /// What the lock guards. Its methods decide; the core acts on their answer after unlocking.
   @usableFromInline
@@ -78,36 +80,31 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
     @usableFromInline var contents: Contents
     /// Counts edits, so a computation made outside the lock can tell whether it is still current.
     @usableFromInline var version = 0
+    /// Deliveries queued while somebody delivers; empty whenever nobody does.
     @usableFromInline var pending: [Delivery] = []
     @usableFromInline var isDelivering = false
-    /// Subscribers that have not yet asked for their first value.
-    var awaitingReplay = Set<CombineIdentifier>()
+    /// The subscribers, in subscription order. The deliverer takes a copy with each round, so that
+    /// it reads the list without the lock while others subscribe and cancel.
+    @usableFromInline var subscribers: [Listing] = []
 
     init(contents: Contents) {
       self.contents = contents
     }
 
-    /// Records an edit that produced `change`, and queues its event.
+    /// Records an edit that produced `change`. When nobody is delivering, the caller becomes the
+    /// deliverer and gets the round to deliver at once, with no trip through the queue, and keeps
+    /// `change` for its event; with no subscriber either, there is nothing to deliver. Otherwise the
+    /// change moves into an event in the queue, and `nil` is returned.
     @inlinable
-    mutating func commit(_ change: consuming Change) -> Bool {
+    mutating func commitForDelivery(_ change: inout Change?) -> Round? {
       version += 1
-      return queue(.event(EventBox(contents: contents, change: change)))
-    }
-
-    /// Records an edit that produced `change`, which it takes (`consuming`): the edit's change moves
-    /// into the event instead of being copied, a copy and a destroy of each of its lists fewer per
-    /// edit (C1 about 1,820 -> 1,340 instructions per edit). When nobody is delivering, the caller becomes the
-    /// deliverer and gets the event to send at once, with no trip through the queue (which would
-    /// allocate the queue's buffer for every edit); otherwise the event is queued and `nil` returned.
-    @inlinable
-    mutating func commitForDelivery(_ change: consuming Change) -> EventBox? {
-      version += 1
-      let event = EventBox(contents: contents, change: change)
       guard isDelivering else {
+        // Nobody delivers, so nothing is queued: with no subscriber, the event has no one to reach.
+        if subscribers.isEmpty { return nil }
         isDelivering = true
-        return event
+        return (contents, subscribers)
       }
-      pending.append(.event(event))
+      pending.append(.event(Event(contents: contents, change: change.take()!)))
       return nil
     }
 
@@ -120,24 +117,39 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
       return true
     }
 
-    /// The deliveries queued so far, for the delivering thread; none when it may stop.
+    /// The deliveries queued so far and the subscribers to deliver them to, for the deliverer;
+    /// `nil` when it may stop, which it then does.
     @inlinable
-    mutating func takePending() -> [Delivery] {
-      if pending.isEmpty { isDelivering = false }
+    mutating func takePending() -> (deliveries: [Delivery], subscribers: [Listing])? {
+      if pending.isEmpty {
+        isDelivering = false
+        return nil
+      }
       let taken = pending
       pending = []
-      return taken
+      return (taken, subscribers)
     }
   }
 
   @usableFromInline let state: Locked<State>
-  @usableFromInline let subject = PassthroughSubject<Delivery, Never>()
   @usableFromInline let resetChange: Change
 
   @usableFromInline
   init(contents: Contents, resetChange: Change) {
     state = Locked(State(contents: contents))
     self.resetChange = resetChange
+  }
+
+  deinit {
+    // Subscribers that dropped their subscription without cancelling are still listed: they are
+    // released here, after the lock.
+    let remaining = state.withLock { state in
+      let remaining = (state.subscribers, state.pending)
+      state.subscribers = []
+      state.pending = []
+      return remaining
+    }
+    withExtendedLifetime(remaining) {}
   }
 
   /// The current contents and their version.
@@ -159,6 +171,11 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
     state.withLock { body($0.contents) }
   }
 
+  /// The number of subscribers in the list: those that subscribed and have not cancelled.
+  var subscriberCount: Int {
+    state.withLock { $0.subscribers.count }
+  }
+
   /// Edits the contents under the lock and delivers the change.
   ///
   /// `mutation` must be library code that calls no user code, and must hand any element it removes
@@ -166,12 +183,15 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   /// nothing.
   @inlinable
   func edit<Result>(_ mutation: (inout Contents) -> (change: Change?, result: Result)) -> Result {
-    let (result, event) = state.withLock { state -> (Result, EventBox?) in
-      let (change, result) = mutation(&state.contents)
-      guard let change else { return (result, nil) }
-      return (result, state.commitForDelivery(change))
+    var change: Change?
+    var round: Round?
+    let result = state.withLock { state -> Result in
+      let result: Result
+      (change, result) = mutation(&state.contents)
+      if change != nil { round = state.commitForDelivery(&change) }
+      return result
     }
-    if let event { deliver(event) }
+    deliver(&round, change: &change)
     return result
   }
 
@@ -181,22 +201,17 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   func edit<Result>(
     ifVersion version: Int, _ mutation: (inout Contents) -> (change: Change?, result: Result)
   ) -> Result? {
-    let (result, event) = state.withLock { state -> (Result?, EventBox?) in
-      guard state.version == version else { return (nil, nil) }
-      let (change, result) = mutation(&state.contents)
-      guard let change else { return (result, nil) }
-      return (result, state.commitForDelivery(change))
+    var change: Change?
+    var round: Round?
+    let result = state.withLock { state -> Result? in
+      guard state.version == version else { return nil }
+      let result: Result
+      (change, result) = mutation(&state.contents)
+      if change != nil { round = state.commitForDelivery(&change) }
+      return result
     }
-    if let event { deliver(event) }
+    deliver(&round, change: &change)
     return result
-  }
-
-  /// Sends `event`, which this thread committed while nobody was delivering, then delivers whatever
-  /// was queued meanwhile.
-  @inlinable
-  func deliver(_ event: EventBox) {
-    subject.send(.event(event))
-    deliverQueue()
   }
 
   /// Replaces the contents with `contents` if no edit happened since `version`; the old contents are
@@ -211,25 +226,121 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   /// unlocking. Returns whether it swapped them.
   @inlinable
   func exchange(ifVersion version: Int, with contents: inout Contents?, change: Change) -> Bool {
-    let (swapped, event) = state.withLock { state -> (Bool, EventBox?) in
-      guard state.version == version, let new = contents.take() else { return (false, nil) }
+    var change: Change? = change
+    var round: Round?
+    let swapped = state.withLock { state -> Bool in
+      guard state.version == version, let new = contents.take() else { return false }
       contents = state.contents
       state.contents = new
-      return (true, state.commitForDelivery(change))
+      round = state.commitForDelivery(&change)
+      return true
     }
-    if let event { deliver(event) }
+    deliver(&round, change: &change)
     return swapped
   }
 
-  /// Delivers the queue, outside the lock, until it is empty; edits made meanwhile (from other
-  /// threads, or from inside a subscriber) only queue, so the subject sees one sender at a time.
-  @inlinable
-  func deliverQueue() {
-    while true {
-      let deliveries = state.withLock { $0.takePending() }
-      if deliveries.isEmpty { return }
-      for delivery in deliveries { subject.send(delivery) }
+  // MARK: Delivering
+
+  /// Delivers the event of `change` to the subscribers of `round`, if this thread took one as the
+  /// deliverer, then whatever was queued meanwhile. Takes both (moved out, not copied); does nothing
+  /// when `round` is `nil`.
+  @inlinable @inline(__always)
+  func deliver(_ round: inout Round?, change: inout Change?) {
+    // Every path takes `change`, so that the caller's variable is known to be empty after this call
+    // and is not destroyed again (an optional changeset's destroy runs through its type metadata).
+    guard case let (contents, subscribers)? = round.take() else {
+      _ = change.take()
+      return
     }
+    hand(Event(contents: consume contents, change: change.take()!), to: subscribers)
+    finishRound()
+  }
+
+  /// Lends `event` to each subscriber in `subscribers`, in order: each borrows it, none copies it.
+  @inlinable
+  func hand(_ event: Event, to subscribers: [Listing]) {
+    subscribers.withUnsafeBufferPointer { buffer in
+      guard let start = UnsafeRawPointer(buffer.baseAddress) else { return }
+      for index in buffer.indices {
+        // Read as an unretained reference: `subscribers` holds each subscriber for the whole loop,
+        // and a retain and release around each delivery cost two atomic operations.
+        let reference = start.load(fromByteOffset: index * MemoryLayout<Listing>.stride, as: UnsafeRawPointer.self)
+        Unmanaged<Listing>.fromOpaque(reference)._withUnsafeGuaranteedRef { subscriber in
+          // Touched by the deliverer only: a subscriber is handed nothing before its replay.
+          if subscriber.hasReplayed { hand(event, to: subscriber) }
+        }
+      }
+    }
+  }
+
+  /// Lends `event` to `subscriber` if it is live and has demand.
+  @inlinable @inline(__always)
+  func hand(_ event: Event, to subscriber: Listing) {
+    let flags = subscriber.flags.load(ordering: .acquiring)
+    if flags & Listing.unlimitedFlag != 0 {
+      // Unlimited demand never shrinks: no lock, and the returned demand changes nothing.
+      _ = subscriber.receive(event)
+    } else if flags & Listing.liveFlag != 0 {
+      handCountingDemand(event, to: subscriber)
+    }
+  }
+
+  /// Hands `event` to `subscriber`, whose demand is limited, if it has demand left, and adds the
+  /// demand it returns. Specialised, but kept out of the unlimited-demand loop.
+  @inlinable @inline(never)
+  func handCountingDemand(_ event: Event, to subscriber: Listing) {
+    guard state.withLock({ _ in subscriber.consumeDemand() }) else { return }
+    let more = subscriber.receive(event)
+    if more > .none { addDemand(more, for: subscriber) }
+  }
+
+  /// Adds `demand` to what `subscriber` asked for; on its first demand, queues its replay, and
+  /// delivers the queue if nobody else is.
+  @inlinable
+  func addDemand(_ demand: Subscribers.Demand, for subscriber: Listing) {
+    let mustDeliver = state.withLock { state -> Bool in
+      guard subscriber.add(demand) else { return false }
+      return state.queue(.replay(subscriber, state.contents))
+    }
+    if mustDeliver { deliverQueue() }
+  }
+
+  /// Ends the deliverer's round: stops delivering when nothing was queued meanwhile, or delivers
+  /// the queue.
+  @inlinable
+  func finishRound() {
+    let isIdle = state.withLock { state -> Bool in
+      guard state.pending.isEmpty else { return false }
+      state.isDelivering = false
+      return true
+    }
+    if !isIdle { deliverQueue() }
+  }
+
+  /// Delivers the queue, outside the lock, until it is empty; edits made meanwhile (from other
+  /// threads, or from inside a subscriber) only queue, so the subscribers see one sender at a time.
+  /// Specialised, but kept out of line so that every edit does not carry it.
+  @inlinable @inline(never)
+  func deliverQueue() {
+    while let (deliveries, subscribers) = state.withLock({ $0.takePending() }) {
+      for delivery in deliveries {
+        switch delivery {
+        case .event(let event):
+          hand(event, to: subscribers)
+        case .replay(let subscriber, let contents):
+          replay(contents, to: subscriber)
+        }
+      }
+    }
+  }
+
+  /// Hands `subscriber` its replay: the contents as they were at its first demand, with the reset
+  /// change. From then on it is handed every event.
+  @inlinable
+  func replay(_ contents: Contents, to subscriber: Listing) {
+    guard !subscriber.hasReplayed else { return }
+    subscriber.hasReplayed = true
+    hand(Event(contents: contents, change: resetChange), to: subscriber)
   }
 
   // MARK: Subscribing
@@ -238,98 +349,149 @@ final class CollectionCore<Contents, Change>: @unchecked Sendable {
   /// change. `keepAlive` is held for as long as the subscription lasts.
   @inlinable
   func attach<S: Subscriber>(_ subscriber: S, keepAlive: AnyObject?) where S.Input == Event, S.Failure == Never {
-    subject.receive(subscriber: ReplayingInner(downstream: subscriber, core: self, keepAlive: keepAlive))
+    let listed = Listed(downstream: subscriber, keepAlive: keepAlive)
+    state.withLock { $0.subscribers.append(listed) }
+    subscriber.receive(subscription: Handle(core: self, subscriber: consume listed))
   }
 
-  @usableFromInline
-  func awaitReplay(_ id: CombineIdentifier) {
-    state.withLock { _ = $0.awaitingReplay.insert(id) }
-  }
-
-  /// Queues the replay for `id` if it is still awaited.
-  func replayIfAwaited(_ id: CombineIdentifier) {
-    let mustDeliver = state.withLock { state -> Bool in
-      guard state.awaitingReplay.remove(id) != nil else { return false }
-      return state.queue(.replay(id, state.contents))
+  /// Takes the subscriber of `handle` out of the list; it is handed nothing more. Released after
+  /// unlocking. O(*n*) for *n* subscribers.
+  func cancel(_ handle: Handle) {
+    let removed = state.withLock { state -> (Listing?, Listing?) in
+      guard let subscriber = handle.subscriber.take() else { return (nil, nil) }
+      subscriber.end()
+      guard let index = state.subscribers.firstIndex(where: { $0 === subscriber }) else { return (subscriber, nil) }
+      return (subscriber, state.subscribers.remove(at: index))
     }
-    if mustDeliver { deliverQueue() }
+    withExtendedLifetime(removed) {}
   }
 
-  func forgetReplay(_ id: CombineIdentifier) {
-    state.withLock { _ = $0.awaitingReplay.remove(id) }
-  }
-
-  /// Passes events on from the first replay addressed to it; asks again for what it skips.
+  /// A subscriber in the list: the downstream, and a thunk, made where the downstream's type is
+  /// known, that hands it an event.
   @usableFromInline
-  final class ReplayingInner<Downstream: Subscriber>: Subscriber
+  final class Listed<Downstream: Subscriber>: Listing
   where Downstream.Input == Event, Downstream.Failure == Never {
-    @usableFromInline typealias Input = Delivery
-    @usableFromInline typealias Failure = Never
-
-    private let liveObject = LiveObjectToken("CollectionCore.ReplayingInner")
     @usableFromInline let downstream: Downstream
-    /// Weak, so that the subject, which holds this subscriber, does not hold its core in a cycle.
-    weak var core: CollectionCore?
-    @usableFromInline let resetChange: Change
-    let keepAlive: AnyObject?
-    /// Touched only inside `receive(_:)`, which the subject never calls concurrently.
-    /// Unchecked: an exclusivity check cost more than the rest of a delivery's bookkeeping.
-    @usableFromInline @exclusivity(unchecked) var hasReplayed = false
-
-    @usableFromInline
-    init(downstream: Downstream, core: CollectionCore, keepAlive: AnyObject?) {
-      self.downstream = downstream
-      self.core = core
-      self.resetChange = core.resetChange
-      self.keepAlive = keepAlive
-    }
-
-    @usableFromInline
-    func receive(subscription: any Subscription) {
-      core?.awaitReplay(combineIdentifier)
-      downstream.receive(subscription: ReplayTrigger(upstream: subscription, core: core, id: combineIdentifier))
-    }
+    @usableFromInline let keepAlive: AnyObject?
+    @usableFromInline let liveObject: LiveObjectToken
 
     @inlinable
-    func receive(_ input: Delivery) -> Subscribers.Demand {
-      switch input {
-      case .replay(let id, let contents):
-        guard id == combineIdentifier, !hasReplayed else { return .max(1) }
-        hasReplayed = true
-        return downstream.receive(Event(contents: contents, change: resetChange))
-      case .event(let box):
-        guard hasReplayed else { return .max(1) }
-        return downstream.receive(box.event)
+    init(downstream: Downstream, keepAlive: AnyObject?) {
+      self.downstream = downstream
+      self.keepAlive = keepAlive
+      liveObject = LiveObjectToken("CollectionCore.Listed")
+      super.init { subscriber, event in
+        unsafeDowncast(subscriber, to: Listed.self).downstream.receive(event)
       }
-    }
-
-    @usableFromInline
-    func receive(completion: Subscribers.Completion<Never>) {
-      downstream.receive(completion: completion)
     }
   }
 
-  /// The subscription the downstream sees: its first demand queues the replay.
-  private final class ReplayTrigger: Subscription {
-    private let liveObject = LiveObjectToken("CollectionCore.ReplayTrigger")
-    let upstream: any Subscription
+  /// The subscription the downstream holds. It lets go of its subscriber when cancelled: the
+  /// subscriber holds the downstream, and the downstream may hold its subscription after cancelling
+  /// it. It refers to the subscriber strongly until then rather than weakly, since every retain and
+  /// release of an object that is weakly referred to takes the runtime's slower path; to the core
+  /// weakly, so that a subscription kept after its cancel does not keep the contents alive (the
+  /// core is not retained per event).
+  @usableFromInline
+  final class Handle: Subscription {
+    private let liveObject = LiveObjectToken("CollectionCore.Handle")
     weak var core: CollectionCore?
-    let id: CombineIdentifier
+    /// Guarded by the core's lock; `nil` once cancelled.
+    @exclusivity(unchecked) var subscriber: Listing?
 
-    init(upstream: any Subscription, core: CollectionCore?, id: CombineIdentifier) {
-      self.upstream = upstream
+    @usableFromInline
+    init(core: CollectionCore, subscriber: Listing) {
       self.core = core
-      self.id = id
+      self.subscriber = subscriber
     }
 
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
-      upstream.request(demand)
-      if demand > .none { core?.replayIfAwaited(id) }
+      guard let core, let subscriber = core.state.withLock({ _ in subscriber }) else { return }
+      core.addDemand(demand, for: subscriber)
     }
 
+    @usableFromInline
     func cancel() {
-      core?.forgetReplay(id)
-      upstream.cancel()
+      core?.cancel(self)
     }
+  }
+}
+
+/// One subscriber of a ``CollectionCore``, as its list holds it: what the deliverer reads without
+/// the lock (``flags``, ``hasReplayed``, the thunk) and what the core's lock guards (the demand, and
+/// whether it is live and awaits its replay). Generic over the core's types only, so that the list
+/// and the queue hold one type whatever the subscribers are; ``CollectionCore/Listed`` holds the
+/// downstream.
+@usableFromInline
+class CollectionSubscriber<Contents, Change> {
+  /// Set in ``flags`` while the subscriber is live.
+  @usableFromInline static var liveFlag: UInt8 { 1 }
+  /// Set in ``flags`` while the subscriber is live with unlimited demand: the deliverer then hands it
+  /// events with no lock.
+  @usableFromInline static var unlimitedFlag: UInt8 { 2 }
+
+  /// A summary of the guarded fields, written under the core's lock after each change of them, read
+  /// by the deliverer without it.
+  @usableFromInline final let flags = Atomic<UInt8>(1)
+  /// Whether it was handed its replay. Touched only by the deliverer, one thread at a time (the core's
+  /// lock passes the role on). Unchecked: an exclusivity check costs more than reading it.
+  @usableFromInline @exclusivity(unchecked) final var hasReplayed = false
+  /// Guarded by the core's lock.
+  @usableFromInline @exclusivity(unchecked) final var demand = Subscribers.Demand.none
+  /// Guarded by the core's lock; `false` once cancelled.
+  @usableFromInline @exclusivity(unchecked) final var isLive = true
+  /// Guarded by the core's lock; `true` until its first demand queues its replay.
+  @usableFromInline @exclusivity(unchecked) final var awaitsReplay = true
+  /// Hands an event to the downstream; returns the demand it asks for. Made where the downstream's
+  /// type is known, so that it runs specialised.
+  @usableFromInline final let thunk: (CollectionSubscriber, CollectionEvent<Contents, Change>) -> Subscribers.Demand
+
+  @usableFromInline
+  init(thunk: @escaping (CollectionSubscriber, CollectionEvent<Contents, Change>) -> Subscribers.Demand) {
+    self.thunk = thunk
+  }
+
+  /// Lends `event` to the downstream.
+  @inlinable @inline(__always)
+  final func receive(_ event: CollectionEvent<Contents, Change>) -> Subscribers.Demand {
+    thunk(self, event)
+  }
+
+  /// Adds `more` to the demand, under the core's lock. Returns whether this was the first demand,
+  /// whose replay the caller must queue.
+  @inlinable
+  final func add(_ more: Subscribers.Demand) -> Bool {
+    guard isLive else { return false }
+    demand += more
+    publishFlags()
+    guard awaitsReplay, demand > .none else { return false }
+    awaitsReplay = false
+    return true
+  }
+
+  /// Uses one unit of demand, under the core's lock, if it is live and has one.
+  @inlinable
+  final func consumeDemand() -> Bool {
+    guard isLive, demand > .none else { return false }
+    demand -= 1
+    return true
+  }
+
+  /// Marks it cancelled, under the core's lock.
+  @usableFromInline
+  final func end() {
+    isLive = false
+    publishFlags()
+  }
+
+  @inlinable
+  final func publishFlags() {
+    var flags: UInt8 = 0
+    if isLive {
+      flags |= Self.liveFlag
+      if demand == .unlimited { flags |= Self.unlimitedFlag }
+    }
+    self.flags.store(flags, ordering: .releasing)
   }
 }

@@ -54,15 +54,17 @@ extension CollectionCore {
     redo: (inout Contents) -> Void = { _ in }
   ) rethrows -> Result {
     if var taken = spare.withLock({ $0.take() }) {
-      let (change, result) = try body(&taken.contents)
-      if let change {
-        let (swapped, event) = state.withLock { state -> (Bool, EventBox?) in
-          guard state.version == taken.version else { return (false, nil) }
+      var (change, result) = try body(&taken.contents)
+      if change != nil {
+        var round: Round?
+        let swapped = state.withLock { state -> Bool in
+          guard state.version == taken.version else { return false }
           Swift.swap(&state.contents, &taken.contents)
-          return (true, state.commitForDelivery(change))
+          round = state.commitForDelivery(&change)
+          return true
         }
         if swapped {
-          if let event { deliver(event) }
+          deliver(&round, change: &change)
           guard !isBatch else { return result }
           redo(&taken.contents)
           taken.version += 1

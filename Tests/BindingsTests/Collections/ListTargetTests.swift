@@ -58,6 +58,6 @@ struct ListTargetTests {
     }
     #expect(weakList == nil)
     names.append("Alan")
-    #expect(names.core.subject.core.subscriberCount == 0)
+    #expect(names.core.subscriberCount == 0)
   }
 }

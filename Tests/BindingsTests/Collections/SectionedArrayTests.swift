@@ -163,7 +163,7 @@ struct SectionedArrayTests {
     }
     #expect(weakList == nil)
     groups.appendItem("z", toSection: 0)
-    #expect(groups.core.subject.core.subscriberCount == 0)
+    #expect(groups.core.subscriberCount == 0)
   }
 
   @Test("a cancelled subscription receives nothing more")

@@ -164,7 +164,7 @@ struct UnorderedCollectionsTests {
     set.insert(2)
     dictionary[2] = 2
     #expect(count == 4)
-    #expect(set.core.subject.core.subscriberCount == 0 && dictionary.core.subject.core.subscriberCount == 0)
+    #expect(set.core.subscriberCount == 0 && dictionary.core.subscriberCount == 0)
   }
 
   @Test("an observable set and dictionary are released with their last subscription")
