@@ -350,7 +350,10 @@ extension SubscriberList {
   @usableFromInline
   struct DrainView {
     @usableFromInline let start: UnsafeMutablePointer<SubscriberRecord>?
-    /// The places `0..<count` hold records (some of them holes, whose flags are 0).
+    /// The places `0..<count` hold records (some of them holes, whose flags are 0). `start` and
+    /// `thunks` are `nil` only while the list has never held a record, and `count` is 0 then: the
+    /// readers below unwrap them unchecked (checked in a debug build), which keeps two tests and
+    /// branches out of the loop that hands a value to every subscriber.
     @usableFromInline let count: Int
     /// The list's thunk table, which the records name their thunks in.
     @usableFromInline let thunks: UnsafeMutablePointer<DeliveryThunk>?
@@ -365,13 +368,13 @@ extension SubscriberList {
     /// The flags of the record at `position`: ``SubscriberList/liveFlag``, ``SubscriberList/fastFlag``.
     @inlinable @inline(__always)
     func flags(at position: Int) -> UInt8 {
-      (start! + position).pointee.flags.load(ordering: .acquiring)
+      (start.unsafelyUnwrapped + position).pointee.flags.load(ordering: .acquiring)
     }
 
     /// The serial of the record at `position`, which never changes once the record is made.
     @inlinable @inline(__always)
     func serial(at position: Int) -> UInt64 {
-      (start! + position).pointee.serial
+      (start.unsafelyUnwrapped + position).pointee.serial
     }
 
     /// Hands the event at `payload`, of the type `kind` names, to the subscriber at `position`
@@ -379,9 +382,9 @@ extension SubscriberList {
     /// reference in the record, and returns the demand it asks for.
     @inlinable @inline(__always)
     func hand(_ payload: UnsafeRawPointer, _ kind: SubscriberEventKind, at position: Int) -> Subscribers.Demand {
-      let record = start! + position
+      let record = start.unsafelyUnwrapped + position
       let field = withUnsafeMutablePointer(to: &record.pointee.object) { UnsafeMutableRawPointer($0) }
-      return (thunks! + Int(record.pointee.thunkIndex)).pointee.deliver(field, payload, kind)
+      return (thunks.unsafelyUnwrapped + Int(record.pointee.thunkIndex)).pointee.deliver(field, payload, kind)
     }
   }
 }
