@@ -31,13 +31,16 @@ import Synchronization
 @usableFromInline
 struct DeliveryHandOff: ~Copyable, Sendable {
   /// Set once the subscriber has ended: no delivery calls the closure from then on.
-  @usableFromInline static var endedFlag: UInt { 1 }
+  @usableFromInline static var endedFlag: UInt32 { 1 }
   /// Set by the one thread that empties the closure.
-  @usableFromInline static var emptiedFlag: UInt { 2 }
+  @usableFromInline static var emptiedFlag: UInt32 { 2 }
   /// Added for each delivery running.
-  @usableFromInline static var deliveryUnit: UInt { 4 }
+  @usableFromInline static var deliveryUnit: UInt32 { 4 }
 
-  @usableFromInline let activity = Atomic<UInt>(0)
+  /// 32 bits, room for 2^30 deliveries running at once. Declared after its owner's ``Locked``, a
+  /// 4-byte word can take the padding after the 4-byte lock word: in ``Subscribers/Sink`` (a 40-byte
+  /// state, then the lock word) it does, where an 8-byte one took 8 bytes more in every sink.
+  @usableFromInline let activity = Atomic<UInt32>(0)
 
   @inlinable
   init() {}
@@ -74,7 +77,7 @@ struct DeliveryHandOff: ~Copyable, Sendable {
   /// Runs `emptyClosure` if `activity`, the value this thread just left, says the subscriber has ended,
   /// no delivery runs, and nobody emptied the closure yet; only one thread wins the exchange.
   @inlinable @inline(__always)
-  func finish(_ activity: UInt, emptyClosure: () -> Void) {
+  func finish(_ activity: UInt32, emptyClosure: () -> Void) {
     guard activity == Self.endedFlag else { return }
     let won = self.activity.compareExchange(
       expected: Self.endedFlag, desired: Self.endedFlag | Self.emptiedFlag, ordering: .acquiringAndReleasing

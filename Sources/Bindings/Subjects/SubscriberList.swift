@@ -5,7 +5,9 @@ import Synchronization
 /// here; what leaves this file is said in "Where references go" below.
 ///
 /// Each record holds one reference to its subscriber (a class subscriber as it is, a value-type one in
-/// a ``SubscriberBox``), taken and given back by hand, with its demand, flags and delivery thunk. The
+/// a ``SubscriberBox``), taken and given back by hand, with its demand, flags and the place of its
+/// delivery thunk in the list's thunk table, which holds one thunk per subscriber type (so that a
+/// record is 32 bytes, not 48: a subject with 100,000 sinks stores the sinks' thunk once). The
 /// drain holder hands a value to every subscriber by reading the buffer in place, through a
 /// ``DrainView``: no copy of the list, no retain of each subscriber. Removing a record leaves a hole,
 /// so removal is O(1); holes are compacted away once they are more than half of the list. Serials
@@ -22,14 +24,17 @@ import Synchronization
 ///    `removeAll()`, or the list's `deinit`, which releases what is left.
 /// 4. Serials strictly increase along `0..<used`.
 /// 5. Drain ownership: the list's structure (the buffer, `used`, `holes`, which records exist and
-///    what reference each holds) changes only under the subject's lock, and only on the thread that
+///    what reference each holds, the thunk table) changes only under the subject's lock, and only on the thread that
 ///    holds the subject's drain, or on any thread while no drain runs (`drainHolder`, recorded in
 ///    debug builds, is 0 then). A cancel that arrives during a drain only clears the record's flags,
 ///    and the drain holder removes the record later.
 /// 6. So a ``DrainView`` taken under the lock stays valid, without the lock, for the thread that holds
 ///    the drain, until that thread's next mutation of the list. Other threads never use one. Outside
-///    the lock, the view reads a record's flags (atomically), its thunk and serial (which never
-///    change), and moves its `object` out and back around a delivery (no other thread reads it).
+///    the lock, the view reads a record's flags (atomically), its thunk's place and serial (which
+///    never change) and that thunk in the table (entries are only appended, and never change), and
+///    moves its `object` out and back around a delivery (no other thread reads it).
+/// 7. Every record's `thunkIndex` is below `thunkCount`, and the thunk there was made for the type
+///    of the subscriber the record holds (entries are found by ``DeliveryThunk/subscriberType``).
 ///
 /// Where references go. A reference the list hands back is a raw pointer (`UnsafeMutableRawPointer`,
 /// one retain), and it leaves this file in four ways, each consumed exactly once by ``SubjectCore``
@@ -54,6 +59,15 @@ struct SubscriberList: ~Copyable {
   @usableFromInline var capacity = 0
   /// Records emptied by a removal, until the next compaction.
   @usableFromInline var holes = 0
+  /// The delivery thunks of the subscriber types the list has held, one per type, which records name
+  /// by their place (``SubscriberRecord/thunkIndex``). Only appended to, by `insert`, so as long as
+  /// the number of subscriber types the subject has seen; freed with the list.
+  @usableFromInline var thunks: UnsafeMutablePointer<DeliveryThunk>?
+  @usableFromInline var thunkCount = 0
+  @usableFromInline var thunkCapacity = 0
+  /// The place of the thunk the last newcomer used, looked at first: a subject's subscribers are
+  /// mostly of one or a few types.
+  @usableFromInline var lastThunk = 0
   #if DEBUG
   /// The thread that holds the subject's drain, 0 while none does (invariant 5).
   @usableFromInline var drainHolder: UInt = 0
@@ -76,6 +90,10 @@ struct SubscriberList: ~Copyable {
       }
       buffer.deallocate()
     }
+    if let thunks {
+      thunks.deinitialize(count: thunkCount)
+      thunks.deallocate()
+    }
   }
 
   /// The subscribers in the list. O(1).
@@ -83,7 +101,7 @@ struct SubscriberList: ~Copyable {
 
   /// The records, for the drain holder to read in place after the lock (invariant 6).
   @inlinable
-  var drainView: DrainView { DrainView(start: buffer, count: used) }
+  var drainView: DrainView { DrainView(start: buffer, count: used, thunks: thunks) }
 
   // MARK: Drain ownership
 
@@ -121,6 +139,7 @@ struct SubscriberList: ~Copyable {
         assert(record.pointee.flags.load(ordering: .relaxed) == 0, "a hole at \(position) has flags")
       }
       if let previous { assert(previous < record.pointee.serial, "serials out of order at \(position)") }
+      assert(Int(record.pointee.thunkIndex) < thunkCount, "the record at \(position) names no thunk")
       previous = record.pointee.serial
     }
     assert(emptied == holes, "\(emptied) holes, \(holes) counted")
@@ -188,8 +207,9 @@ struct SubscriberList: ~Copyable {
     if used > 0 { assert(buffer![used - 1].serial < newcomer.serial, "a newcomer's serial is not the largest") }
     #endif
     if used == capacity { reallocate(capacity: Swift.max(4, capacity * 2)) }
+    let thunkIndex = thunkIndex(for: newcomer)
     let position = used
-    (buffer! + position).initialize(to: SubscriberRecord(newcomer))
+    (buffer! + position).initialize(to: SubscriberRecord(newcomer, thunkIndex: thunkIndex))
     used += 1
     return position
   }
@@ -209,6 +229,44 @@ struct SubscriberList: ~Copyable {
     return object
   }
 
+  /// The place in the thunk table of the thunk for `newcomer`'s type. O(1) when it is the type of the
+  /// previous newcomer; else O(number of types seen), adding the newcomer's thunk if its type is new.
+  @inlinable
+  mutating func thunkIndex(for newcomer: NewSubscriber) -> UInt32 {
+    if lastThunk < thunkCount, thunks![lastThunk].subscriberType == newcomer.type { return UInt32(lastThunk) }
+    return findOrAddThunk(for: newcomer)
+  }
+
+  @usableFromInline
+  mutating func findOrAddThunk(for newcomer: NewSubscriber) -> UInt32 {
+    var found: Int?
+    for index in 0..<thunkCount where thunks![index].subscriberType == newcomer.type {
+      found = index
+      break
+    }
+    let index: Int
+    if let found {
+      index = found
+    } else {
+      precondition(thunkCount < Int(UInt32.max), "a subject saw more than 2^32 subscriber types")
+      if thunkCount == thunkCapacity {
+        let newCapacity = Swift.max(2, thunkCapacity * 2)
+        let newThunks = UnsafeMutablePointer<DeliveryThunk>.allocate(capacity: newCapacity)
+        if let thunks {
+          newThunks.moveInitialize(from: thunks, count: thunkCount)
+          thunks.deallocate()
+        }
+        thunks = newThunks
+        thunkCapacity = newCapacity
+      }
+      index = thunkCount
+      (thunks! + index).initialize(to: DeliveryThunk(newcomer.deliver, for: newcomer.type))
+      thunkCount += 1
+    }
+    lastThunk = index
+    return UInt32(index)
+  }
+
   /// Compacts the list once holes are more than half of it: amortised O(1) per removal.
   @inlinable
   mutating func compactIfSparse() {
@@ -225,7 +283,7 @@ struct SubscriberList: ~Copyable {
       if let object = record.pointee.object {
         record.pointee.isLive = false
         publishFlags(at: position)
-        all.append(TakenSubscriber(object: object, deliver: record.pointee.thunk.function))
+        all.append(TakenSubscriber(object: object, deliver: thunks![Int(record.pointee.thunkIndex)].function))
       }
       record.deinitialize(count: 1)
     }
@@ -292,35 +350,41 @@ extension SubscriberList {
   @usableFromInline
   struct DrainView {
     @usableFromInline let start: UnsafeMutablePointer<SubscriberRecord>?
-    /// The places `0..<count` hold records (some of them holes, whose flags are 0).
+    /// The places `0..<count` hold records (some of them holes, whose flags are 0). `start` and
+    /// `thunks` are `nil` only while the list has never held a record, and `count` is 0 then: the
+    /// readers below unwrap them unchecked (checked in a debug build), which keeps two tests and
+    /// branches out of the loop that hands a value to every subscriber.
     @usableFromInline let count: Int
+    /// The list's thunk table, which the records name their thunks in.
+    @usableFromInline let thunks: UnsafeMutablePointer<DeliveryThunk>?
 
     @inlinable
-    init(start: UnsafeMutablePointer<SubscriberRecord>?, count: Int) {
+    init(start: UnsafeMutablePointer<SubscriberRecord>?, count: Int, thunks: UnsafeMutablePointer<DeliveryThunk>?) {
       self.start = start
       self.count = count
+      self.thunks = thunks
     }
 
     /// The flags of the record at `position`: ``SubscriberList/liveFlag``, ``SubscriberList/fastFlag``.
     @inlinable @inline(__always)
     func flags(at position: Int) -> UInt8 {
-      (start! + position).pointee.flags.load(ordering: .acquiring)
+      (start.unsafelyUnwrapped + position).pointee.flags.load(ordering: .acquiring)
     }
 
     /// The serial of the record at `position`, which never changes once the record is made.
     @inlinable @inline(__always)
     func serial(at position: Int) -> UInt64 {
-      (start! + position).pointee.serial
+      (start.unsafelyUnwrapped + position).pointee.serial
     }
 
     /// Hands the event at `payload`, of the type `kind` names, to the subscriber at `position`
-    /// through its thunk, which finds the subscriber reference in the record, and returns the demand
-    /// it asks for.
+    /// through its thunk (in the table, where the record names it), which finds the subscriber
+    /// reference in the record, and returns the demand it asks for.
     @inlinable @inline(__always)
     func hand(_ payload: UnsafeRawPointer, _ kind: SubscriberEventKind, at position: Int) -> Subscribers.Demand {
-      let record = start! + position
+      let record = start.unsafelyUnwrapped + position
       let field = withUnsafeMutablePointer(to: &record.pointee.object) { UnsafeMutableRawPointer($0) }
-      return record.pointee.thunk.deliver(field, payload, kind)
+      return (thunks.unsafelyUnwrapped + Int(record.pointee.thunkIndex)).pointee.deliver(field, payload, kind)
     }
   }
 }
@@ -379,7 +443,10 @@ enum LatestValueStatus: UInt8 {
 /// What a subject knows about one subscriber, in its ``SubscriberList``.
 ///
 /// Guarded by the subject's lock, except for what the drain holder uses without it (the list's
-/// invariant 6): ``object``, ``thunk``, ``serial`` and ``flags`` (atomic).
+/// invariant 6): ``object``, ``thunkIndex``, ``serial`` and ``flags`` (atomic).
+///
+/// 32 bytes on a 64-bit platform: the reference, the three one-byte fields and the thunk's place in
+/// one word, then the demand and the serial.
 @usableFromInline
 struct SubscriberRecord: ~Copyable {
   /// One reference to the subscriber (or to its box); `nil` once removed, until the list is
@@ -391,17 +458,18 @@ struct SubscriberRecord: ~Copyable {
   /// `false` once cancelled or completed.
   @usableFromInline var isLive = true
   @usableFromInline var latestValue: LatestValueStatus
-  @usableFromInline let thunk: DeliveryThunk
+  /// Where the subscriber's delivery thunk is in the list's thunk table.
+  @usableFromInline let thunkIndex: UInt32
   @usableFromInline var demand = Subscribers.Demand.none
   /// Increases in list order: how a subscription finds its record after a compaction.
   @usableFromInline let serial: UInt64
 
   @inlinable
-  init(_ newcomer: NewSubscriber) {
+  init(_ newcomer: NewSubscriber, thunkIndex: UInt32) {
     object = newcomer.object
     flags = Atomic(SubscriberList.liveFlag)
     latestValue = newcomer.needsInitialValue ? .owedOnDemand : .notOwed
-    thunk = DeliveryThunk(newcomer.deliver)
+    self.thunkIndex = thunkIndex
     serial = newcomer.serial
   }
 }
@@ -426,7 +494,8 @@ enum SubscriberEventKind: UInt8 {
 @usableFromInline
 typealias SubscriberThunk = (UnsafeMutableRawPointer, UnsafeRawPointer, SubscriberEventKind) -> Subscribers.Demand
 
-/// A record's ``SubscriberThunk``, called in place.
+/// An entry of a list's thunk table: the ``SubscriberThunk`` for one subscriber type, called in
+/// place.
 ///
 /// Calling a closure read from a buffer through a pointer retains and releases its context around
 /// the call (the compiler cannot tell the buffer is not changed meanwhile); a non-copyable wrapper
@@ -434,10 +503,14 @@ typealias SubscriberThunk = (UnsafeMutableRawPointer, UnsafeRawPointer, Subscrib
 @usableFromInline
 struct DeliveryThunk: ~Copyable {
   @usableFromInline let function: SubscriberThunk
+  /// The subscriber type the thunk was made for: what the table finds it by. Two thunks made for
+  /// one type do the same thing, so the table keeps the first.
+  @usableFromInline let subscriberType: ObjectIdentifier
 
   @inlinable
-  init(_ function: @escaping SubscriberThunk) {
+  init(_ function: @escaping SubscriberThunk, for subscriberType: ObjectIdentifier) {
     self.function = function
+    self.subscriberType = subscriberType
   }
 
   @inlinable @inline(__always)
@@ -454,6 +527,8 @@ struct NewSubscriber {
   /// One reference to the subscriber, or to the ``SubscriberBox`` holding a value-type one.
   @usableFromInline var object: UnsafeMutableRawPointer
   @usableFromInline let deliver: SubscriberThunk
+  /// The subscriber's type, which the list's thunk table finds `deliver`'s twin by.
+  @usableFromInline let type: ObjectIdentifier
   @usableFromInline let needsInitialValue: Bool
   /// Its place in subscription order, set under the subject's lock.
   @usableFromInline var serial: UInt64 = 0
@@ -461,6 +536,7 @@ struct NewSubscriber {
   @inlinable
   init<S: Subscriber>(_ subscriber: S, needsInitialValue: Bool) {
     self.needsInitialValue = needsInitialValue
+    type = ObjectIdentifier(S.self)
     // Decided when `attach` is specialised, with no run-time cast (`is AnyObject.Type` and
     // `as AnyObject` go through the runtime's dynamic casts): the specialiser folds `_canBeClass`
     // (the standard library's public spelling of `Builtin.canBeClass`) to 0 or 1. Unspecialised

@@ -122,8 +122,89 @@ extension Publisher where Failure == Never {
   /// - Returns: A token that cancels the subscription when cancelled or deinitialized.
   @inlinable
   public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
-    sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
+    let sink = ValueSink<Output>(receiveValue: receiveValue)
+    subscribe(sink)
+    return AnyCancellable(idempotent: sink)
   }
 }
 
 extension Subscribers.Sink: IdempotentCancellable {}
+
+/// The subscriber of `sink(receiveValue:)`: a ``Subscribers/Sink`` with no completion closure, since
+/// a publisher that cannot fail has nothing to say at its end but that it finished.
+///
+/// It behaves as a sink made with an empty completion closure (unlimited demand, the value closure
+/// called with no lock and released once when the sink completes or is cancelled, a second
+/// subscription cancelled), and spares that closure's storage: 16 bytes of each live subscription.
+/// A separate class rather than an optional closure in ``Subscribers/Sink``, whose field would take
+/// the same room empty.
+@usableFromInline
+final class ValueSink<Input>: Subscriber, Cancellable, CustomStringConvertible, @unchecked Sendable {
+  @usableFromInline typealias Failure = Never
+
+  /// The subscription, guarded by the sink's lock; non-generic, as in ``Subscribers/Sink``.
+  @usableFromInline let status: Locked<SubscriptionStatus>
+  /// Hands values to ``receiveValue`` with no lock, and says when to release it (see
+  /// ``Subscribers/Sink``).
+  @usableFromInline let handOff = DeliveryHandOff()
+  /// Read by delivering threads without the lock; emptied exactly once, as ``handOff`` decides.
+  @usableFromInline @exclusivity(unchecked) final var receiveValue: InPlaceClosure<Input>
+  private let liveObject = LiveObjectToken("ValueSink")
+
+  @usableFromInline
+  init(receiveValue: @escaping (Input) -> Void) {
+    status = Locked(.awaitingSubscription)
+    self.receiveValue = InPlaceClosure(receiveValue)
+  }
+
+  /// `Sink`, as for ``Subscribers/Sink``: the same subscriber to anyone who prints it.
+  @usableFromInline
+  var description: String { "Sink" }
+
+  /// Requests unlimited values from `subscription`, or cancels it if the sink already has one or
+  /// has ended.
+  @usableFromInline
+  func receive(subscription: any Subscription) {
+    if status.withLock({ $0.accept(subscription) }) {
+      subscription.request(.unlimited)
+    } else {
+      subscription.cancel()
+    }
+  }
+
+  /// Hands `input` to the value closure; asks for no more, as the sink already requested unlimited.
+  @inlinable
+  func receive(_ input: Input) -> Subscribers.Demand {
+    handOff.deliver {
+      receiveValue.call(input)
+    } emptyClosure: {
+      receiveValue.empty()
+    }
+    return .none
+  }
+
+  /// Marks the sink ended, and releases the value closure unless a delivery is running (the last
+  /// one to return then releases it). Returns whether this call ended the sink.
+  private func markEnded() -> Bool {
+    handOff.end { receiveValue.empty() }
+  }
+
+  /// Ends the sink and releases its closure and its subscription.
+  @usableFromInline
+  func receive(completion: Subscribers.Completion<Never>) {
+    guard markEnded() else { return }
+    let subscription = status.withLock { $0.terminate() }
+    // The subscription is released here, after the lock.
+    _ = subscription
+  }
+
+  /// Cancels the upstream subscription and releases the closure; later values are not delivered.
+  @usableFromInline
+  func cancel() {
+    guard markEnded() else { return }
+    let subscription = status.withLock { $0.terminate() }
+    subscription?.cancel()
+  }
+}
+
+extension ValueSink: IdempotentCancellable {}

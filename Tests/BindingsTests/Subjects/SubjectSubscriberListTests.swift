@@ -49,6 +49,59 @@ private final class ForgetfulSubscriber: Subscriber, @unchecked Sendable {
 
 private final class Tracked: @unchecked Sendable {}
 
+/// Marks a ``TypedSubscriber``'s type: each tag makes a subscriber type of its own.
+private enum TagA {}
+private enum TagB {}
+private enum TagC {}
+private enum TagD {}
+private enum TagE {}
+
+/// A subscriber class generic over a tag, so that a test can subscribe many subscriber types; it
+/// records what it receives, with its tag's name, so that a delivery through another type's thunk
+/// would show.
+private final class TypedSubscriber<Tag>: Subscriber, @unchecked Sendable {
+  typealias Input = Int
+  typealias Failure = Never
+
+  private let lock = NSLock()
+  private var storedSubscription: (any Subscription)?
+  private var storedValues: [String] = []
+  private var storedCompletions = 0
+
+  var subscription: (any Subscription)? { lock.withLock { storedSubscription } }
+  var values: [String] { lock.withLock { storedValues } }
+  var completions: Int { lock.withLock { storedCompletions } }
+
+  func receive(subscription: any Subscription) {
+    lock.withLock { storedSubscription = subscription }
+    subscription.request(.unlimited)
+  }
+
+  func receive(_ input: Int) -> Subscribers.Demand {
+    lock.withLock { storedValues.append("\(Tag.self) \(input)") }
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {
+    lock.withLock { storedCompletions += 1 }
+  }
+}
+
+/// One subscriber of any of the types the thunk-table test subscribes, seen the same way.
+private struct AnyTypedSubscriber {
+  let tag: String
+  let values: () -> [String]
+  let completions: () -> Int
+  let cancel: () -> Void
+
+  init<Tag>(_ subscriber: TypedSubscriber<Tag>) {
+    tag = "\(Tag.self)"
+    values = { subscriber.values }
+    completions = { subscriber.completions }
+    cancel = { subscriber.subscription?.cancel() }
+  }
+}
+
 /// A subject keeps no object per subscriber: it holds each subscriber in its list, and hands it a
 /// subscription that names the subscriber's place there. These tests check what that must not
 /// change: a subscription reaches its own subscriber and no other, however the list changed since.
@@ -191,6 +244,78 @@ struct SubjectSubscriberListTests {
     #expect(target.core.upstreamsForTesting.isEmpty, "the target kept the ended link's subscription")
     #expect(source.core.subscriberCount == 0)
     token.cancel()
+  }
+
+  @Test("subscribers of many types, subscribed in turn, each get their own events through compaction and completion")
+  func manySubscriberTypes() {
+    let subject = PassthroughSubject<Int, Never>()
+    func attach<Tag>(_: Tag.Type) -> AnyTypedSubscriber {
+      let subscriber = TypedSubscriber<Tag>()
+      subject.subscribe(subscriber)
+      return AnyTypedSubscriber(subscriber)
+    }
+    // Five class types in turn, with a value-type subscriber (held in a box) and a sink among them:
+    // the thunk table grows past its first capacity, and consecutive newcomers change type.
+    var typed: [AnyTypedSubscriber] = []
+    var boxedValues: [Int] = []
+    var sinkValues: [Int] = []
+    var tokens: [AnyCancellable] = []
+    for index in 0..<100 {
+      switch index % 5 {
+      case 0: typed.append(attach(TagA.self))
+      case 1: typed.append(attach(TagB.self))
+      case 2: typed.append(attach(TagC.self))
+      case 3: typed.append(attach(TagD.self))
+      default: typed.append(attach(TagE.self))
+      }
+      if index % 25 == 0 {
+        subject.subscribe(
+          AnySubscriber<Int, Never>(
+            receiveSubscription: { $0.request(.unlimited) },
+            receiveValue: { value in
+              boxedValues.append(value)
+              return .none
+            },
+            receiveCompletion: { _ in }))
+        tokens.append(subject.sink { sinkValues.append($0) })
+      }
+    }
+    // One entry per type: five tags, the box, the sink.
+    #expect(subject.core.state.withLock { $0.subscribers.thunkCount } == 7)
+    subject.send(1)
+
+    // Cancelling 60 of the 100 typed subscribers compacts the list: records move, with their thunks'
+    // places.
+    let used = subject.core.state.withLock { $0.subscribers.used }
+    for (index, subscriber) in typed.enumerated() where index % 5 != 4 && index < 75 { subscriber.cancel() }
+    #expect(subject.core.state.withLock { $0.subscribers.used } < used, "the list did not compact")
+    subject.send(2)
+    subject.send(completion: .finished)
+
+    for (index, subscriber) in typed.enumerated() {
+      let cancelled = index % 5 != 4 && index < 75
+      let expected = cancelled ? ["\(subscriber.tag) 1"] : ["\(subscriber.tag) 1", "\(subscriber.tag) 2"]
+      #expect(subscriber.values() == expected, "subscriber \(index)")
+      #expect(subscriber.completions() == (cancelled ? 0 : 1), "subscriber \(index)")
+    }
+    #expect(boxedValues == [1, 1, 1, 1, 2, 2, 2, 2])
+    #expect(sinkValues == [1, 1, 1, 1, 2, 2, 2, 2])
+    #expect(subject.core.subscriberCount == 0)
+    tokens.removeAll()
+  }
+
+  @Test("a subject with many subscribers of one type keeps one thunk")
+  func oneTypeOneThunk() {
+    let subject = PassthroughSubject<Int, Never>()
+    var count = 0
+    var tokens = (0..<1000).map { _ in subject.sink { _ in count += 1 } }
+    #expect(subject.core.state.withLock { $0.subscribers.thunkCount } == 1)
+    subject.send(1)
+    #expect(count == 1000)
+    tokens.removeAll()
+    tokens.append(subject.sink { _ in count += 1 })
+    #expect(subject.core.state.withLock { $0.subscribers.thunkCount } == 1)
+    tokens.removeAll()
   }
 
   @Test("subscribers that complete are handed the completion once, and the list is empty after")
