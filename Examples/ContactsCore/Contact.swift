@@ -46,9 +46,16 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
   /// ```
   public private(set) var initials: String
   /// The email address; empty for none.
-  public var email: String
+  public var email: String {
+    didSet { searchKey = Self.searchKey(fullName, email, phone) }
+  }
   /// The phone number, as typed; empty for none.
-  public var phone: String
+  public var phone: String {
+    didSet { searchKey = Self.searchKey(fullName, email, phone) }
+  }
+  /// The full name, the email and the phone, lowercased and joined by newlines, as bytes, when all
+  /// three are printable ASCII (`nil` otherwise): what a search reads, in one pass over one buffer.
+  private var searchKey: [UInt8]?
   /// Whether the contact is starred.
   public var isFavorite: Bool
   /// A rating from 0 to 5 (``ratingRange``); the initialiser clamps it.
@@ -80,6 +87,7 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
     self.initials = Self.initials(firstName, lastName)
     self.email = email
     self.phone = phone
+    self.searchKey = Self.searchKey(fullName, email, phone)
     self.isFavorite = isFavorite
     self.rating = Self.clampedRating(rating)
     self.group = Self.clampedGroup(group)
@@ -89,6 +97,21 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
   private mutating func nameChanged() {
     fullName = Self.fullName(firstName, lastName)
     initials = Self.initials(firstName, lastName)
+    searchKey = Self.searchKey(fullName, email, phone)
+  }
+
+  /// ``searchKey`` of these fields.
+  private static func searchKey(_ fullName: String, _ email: String, _ phone: String) -> [UInt8]? {
+    var key: [UInt8] = []
+    key.reserveCapacity(fullName.utf8.count + email.utf8.count + phone.utf8.count + 2)
+    for (index, field) in [fullName, email, phone].enumerated() {
+      if index > 0 { key.append(UInt8(ascii: "\n")) }
+      for byte in field.utf8 {
+        guard SearchQuery.isPrintableASCII(byte) else { return nil }
+        key.append(SearchQuery.lowercased(byte))
+      }
+    }
+    return key
   }
 
   /// `first` and `last` joined by a space, leaving out an empty one.
@@ -157,6 +180,9 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
   /// ```
   public func matches(_ query: SearchQuery) -> Bool {
     guard query.needle != nil else { return true }
+    // One pass over the prepared key: a needle has no newline, so it is found in the key exactly
+    // when it is in the full name, the email or the phone.
+    if let searchKey, let found = query.isFound(inKey: searchKey) { return found }
     // The full name is first + " " + last: a needle with no space is in it when it is in either
     // name, so the full name need not be built.
     if query.hasSpace {
@@ -216,6 +242,28 @@ public struct SearchQuery: Equatable, Sendable {
     return text.lowercased().contains(needle)
   }
 
+  /// Whether `key` (lowercased printable ASCII and newlines) contains the needle, or `nil` when the
+  /// needle is not printable ASCII.
+  func isFound(inKey key: [UInt8]) -> Bool? {
+    guard let asciiNeedle else { return nil }
+    return key.withUnsafeBufferPointer { key in
+      asciiNeedle.withUnsafeBufferPointer { needle in
+        guard let first = needle.first, needle.count <= key.count else { return needle.isEmpty }
+        var start = 0
+        let last = key.count - needle.count
+        while start <= last {
+          if key[start] == first {
+            var offset = 1
+            while offset < needle.count, key[start + offset] == needle[offset] { offset += 1 }
+            if offset == needle.count { return true }
+          }
+          start += 1
+        }
+        return false
+      }
+    }
+  }
+
   /// Whether `text` lowercased contains `needle` (printable ASCII, lowercased), or `nil` when `text`
   /// is not all printable ASCII: then characters, not bytes, must be compared (an accent may join
   /// the letter before it).
@@ -230,9 +278,9 @@ public struct SearchQuery: Equatable, Sendable {
     return false
   }
 
-  private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+  static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 
-  private static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+  static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
 }
 
 /// The rules for email addresses the view models accept.

@@ -26,6 +26,14 @@ struct ContactTests {
     contact.firstName = "Grace"
     #expect(contact == Contact(id: 1, firstName: "Grace", lastName: "Hopper"))
     #expect(contact.hashValue == Contact(id: 1, firstName: "Grace", lastName: "Hopper").hashValue)
+    #expect(contact.matches("grace h") && !contact.matches("ada"))
+    contact.email = "Grace@Navy.MIL"
+    contact.phone = "555-0199"
+    #expect(contact.matches("navy.mil") && contact.matches("0199") && !contact.matches("mil\n555"))
+    contact.email = ""
+    #expect(!contact.matches("navy"))
+    contact.lastName = "Höpper"
+    #expect(contact.matches("HÖP") && contact.matches("0199"), "a name that is not ASCII is matched by characters")
   }
 
   @Test("The initials are the first characters uppercased, whatever the names are made of")
