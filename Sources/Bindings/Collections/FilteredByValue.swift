@@ -104,18 +104,25 @@ final class FilteringByValueDeriver<Element, Value>: @unchecked Sendable {
     var shown: [Element] = []
     var deletes: [Int] = []
     var inserts: [Int] = []
+    // Room for as many as were shown (all, the first time): less regrowth, each of which copied the
+    // elements again.
+    shown.reserveCapacity(oldFlags.isEmpty ? source.count : oldFlags.reduce(0) { $0 + Int($1) })
     var oldRank = 0
-    for offset in source.indices {
-      let isShown = isIncluded(source[offset], value)
-      let wasShown = offset < oldFlags.count && oldFlags[offset] == 1
-      if isShown {
-        newFlags[offset] = 1
-        if !wasShown { inserts.append(shown.count) }
-        shown.append(source[offset])
-      }
-      if wasShown {
-        if !isShown { deletes.append(oldRank) }
-        oldRank += 1
+    // Elements are lent from the array's buffer: read through the array, each was copied (and its
+    // copy destroyed) for the test, and again for the result.
+    source.withUnsafeBufferPointer { elements in
+      for offset in elements.indices {
+        let isShown = isIncluded(elements[offset], value)
+        let wasShown = offset < oldFlags.count && oldFlags[offset] == 1
+        if isShown {
+          newFlags[offset] = 1
+          if !wasShown { inserts.append(shown.count) }
+          shown.append(elements[offset])
+        }
+        if wasShown {
+          if !isShown { deletes.append(oldRank) }
+          oldRank += 1
+        }
       }
     }
     filter.included = newFlags
