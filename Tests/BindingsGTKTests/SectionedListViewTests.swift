@@ -14,12 +14,7 @@ final class SectionedListViewTests: GTKTestCase {
         ArraySection("A", items: ["Ada", "Alan"]),
         ArraySection("G", items: ["Grace"]),
       ])
-      let list = SectionedListView<String, String>(
-        makeHeader: { Label() },
-        bindHeader: { label, letter in label.setMarkup("<b>\(letter)</b>") },
-        makeRow: { Label() },
-        bindRow: { label, name in label.text = name }
-      )
+      let list = namesByLetter { label, letter in label.setMarkup("<b>\(letter)</b>") }
       list.reactive.sections <~ groups
       let window = Window(title: "Sections", width: 240, height: 300)
       window.child = list
@@ -58,12 +53,7 @@ final class SectionedListViewTests: GTKTestCase {
         ArraySection("G", items: ["Grace"]),
         ArraySection("K", items: ["Ken"]),
       ])
-      let list = SectionedListView<String, String>(
-        makeHeader: { Label() },
-        bindHeader: { label, letter in label.text = letter },
-        makeRow: { Label() },
-        bindRow: { label, name in label.text = name }
-      )
+      let list = namesByLetter { label, letter in label.text = letter }
       list.reactive.sections <~ groups
       let window = Window(title: "Sections", width: 240, height: 300)
       window.child = list
@@ -139,6 +129,19 @@ final class SectionedListViewTests: GTKTestCase {
     XCTAssertEqual(flat.inserts, [2, 3, 4])
     XCTAssertEqual(flat.updates, [5], "the update of an item in a deleted section is dropped")
   }
+}
+
+/// A list of names under letters: each row a label, each header a label that `bindHeader` fills.
+@MainActor
+private func namesByLetter(
+  bindHeader: @escaping @MainActor (Label, String) -> Void
+) -> SectionedListView<String, String> {
+  SectionedListView<String, String>(
+    makeHeader: { Label() },
+    bindHeader: bindHeader,
+    makeRow: { Label() },
+    bindRow: { label, name in label.text = name }
+  )
 }
 
 #endif
