@@ -22,9 +22,16 @@ enum SubscriptionStatus {
   /// Ends the subscriber; returns the subscription it held, if any.
   @inlinable
   mutating func terminate() -> (any Subscription)? {
-    defer { self = .terminal }
-    guard case .subscribed(let subscription) = self else { return nil }
-    return subscription
+    // Moved out, not copied: a copy of the existential and the destruction of the original each
+    // go through its value witnesses.
+    switch consume self {
+    case .subscribed(let subscription):
+      self = .terminal
+      return subscription
+    case .awaitingSubscription, .terminal:
+      self = .terminal
+      return nil
+    }
   }
 
   @inlinable
