@@ -181,11 +181,15 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
       identity: AnyHashable?,
       id: UInt64,
       replaced: inout Entry?
-    ) {
+    ) -> Bool {
+      var didReplace = false
       var identityHash = 0
       if let identity {
         identityHash = identity.hashValue
-        if let previous = liveID(of: identity, hash: identityHash) { replaced = remove(id: previous) }
+        if let previous = liveID(of: identity, hash: identityHash) {
+          replaced = remove(id: previous)
+          didReplace = true
+        }
         // An entry left for this hash names a live binding with another identity.
         if idsByHash?.updateValue(id, forKey: identityHash) != nil { hashesCollide = true }
       }
@@ -205,6 +209,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
         slots.append(
           Slot(id: id, token: token, name: name, location: location, identity: identity, identityHash: identityHash))
       }
+      return didReplace
     }
 
     mutating func remove(id: UInt64) -> Entry? {
@@ -379,8 +384,10 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     // Done here rather than through `insertDeferringCancel`, whose closure is one more object on
     // the heap per binding.
     var replaced: Entry?
-    let refusal = store(token, id: id, identity: identity, name: name, location: location, replaced: &replaced)
-    if replaced != nil || refusal != nil {
+    let (refusal, didReplace) = store(
+      token, id: id, identity: identity, name: name, location: location, replaced: &replaced)
+    // A flag, not `replaced != nil`: that comparison copies the optional entry.
+    if didReplace || refusal != nil {
       finishInsert(token, identity: identity, name: name, replaced: replaced, refusal: refusal)
     }
   }
@@ -396,14 +403,14 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     location: BindingLocation?
   ) -> () -> Void {
     var replaced: Entry?
-    let refusal = store(token, id: id, identity: identity, name: name, location: location, replaced: &replaced)
+    let (refusal, _) = store(token, id: id, identity: identity, name: name, location: location, replaced: &replaced)
     return { [replaced] in
       self.finishInsert(token, identity: identity, name: name, replaced: replaced, refusal: refusal)
     }
   }
 
   /// Stores a binding under `id` unless the bag is closed; puts the entry it replaces in
-  /// `replaced`, and returns why the bag refused it, if it did.
+  /// `replaced`, and returns why the bag refused it, if it did, and whether it replaced one.
   private func store(
     _ token: AnyCancellable,
     id: UInt64,
@@ -411,15 +418,16 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     name: BindingTargetName,
     location: BindingLocation?,
     replaced: inout Entry?
-  ) -> String? {
+  ) -> (refusal: String?, didReplace: Bool) {
     if !hasHeldBindingsFlag.load(ordering: .relaxed) {
       hasHeldBindingsFlag.store(true, ordering: .releasing)
       Self.firstUseCount.add(1, ordering: .releasing)
     }
-    return state.withLock { state -> String? in
-      if let reason = state.closedReason { return reason }
-      state.insert(token: token, name: name, location: location, identity: identity, id: id, replaced: &replaced)
-      return nil
+    return state.withLock { state -> (String?, Bool) in
+      if let reason = state.closedReason { return (reason, false) }
+      let didReplace = state.insert(
+        token: token, name: name, location: location, identity: identity, id: id, replaced: &replaced)
+      return (nil, didReplace)
     }
   }
 
