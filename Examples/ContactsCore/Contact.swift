@@ -93,7 +93,7 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
     self.group = Self.clampedGroup(group)
   }
 
-  /// Makes ``fullName`` and ``initials`` again, from the names.
+  /// Makes ``fullName``, ``initials`` and the search key again, from the fields.
   private mutating func nameChanged() {
     fullName = Self.fullName(firstName, lastName)
     initials = Self.initials(firstName, lastName)
@@ -183,14 +183,7 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
     // One pass over the prepared key: a needle has no newline, so it is found in the key exactly
     // when it is in the full name, the email or the phone.
     if let searchKey, let found = query.isFound(inKey: searchKey) { return found }
-    // The full name is first + " " + last: a needle with no space is in it when it is in either
-    // name, so the full name need not be built.
-    if query.hasSpace {
-      if query.isFound(in: fullName) { return true }
-    } else if query.isFound(in: firstName) || query.isFound(in: lastName) {
-      return true
-    }
-    return query.isFound(in: email) || query.isFound(in: phone)
+    return query.isFound(in: fullName) || query.isFound(in: email) || query.isFound(in: phone)
   }
 
   /// `rating` moved into ``ratingRange``; a NaN becomes 0.
@@ -216,8 +209,6 @@ public struct SearchQuery: Equatable, Sendable {
   /// The needle's bytes when it is printable ASCII: then a text of printable ASCII is searched byte
   /// by byte, lowercased on the way, with nothing allocated.
   private let asciiNeedle: [UInt8]?
-  /// Whether the needle holds a space.
-  let hasSpace: Bool
 
   /// Prepares `text`: trimmed of whitespace and lowercased; empty or only spaces matches everything.
   public init(_ text: String) {
@@ -227,7 +218,6 @@ public struct SearchQuery: Equatable, Sendable {
     self.needle = needle
     let bytes = needle.map { Array($0.utf8) }
     asciiNeedle = bytes.flatMap { $0.allSatisfy(Self.isPrintableASCII) ? $0 : nil }
-    hasSpace = needle?.contains(" ") ?? false
   }
 
   /// Whether `text`, lowercased, contains the needle (any text does when there is none).
@@ -246,22 +236,7 @@ public struct SearchQuery: Equatable, Sendable {
   /// needle is not printable ASCII.
   func isFound(inKey key: [UInt8]) -> Bool? {
     guard let asciiNeedle else { return nil }
-    return key.withUnsafeBufferPointer { key in
-      asciiNeedle.withUnsafeBufferPointer { needle in
-        guard let first = needle.first, needle.count <= key.count else { return needle.isEmpty }
-        var start = 0
-        let last = key.count - needle.count
-        while start <= last {
-          if key[start] == first {
-            var offset = 1
-            while offset < needle.count, key[start + offset] == needle[offset] { offset += 1 }
-            if offset == needle.count { return true }
-          }
-          start += 1
-        }
-        return false
-      }
-    }
+    return key.withUnsafeBufferPointer { Self.contains($0, asciiNeedle) }
   }
 
   /// Whether `text` lowercased contains `needle` (printable ASCII, lowercased), or `nil` when `text`
@@ -269,6 +244,11 @@ public struct SearchQuery: Equatable, Sendable {
   /// the letter before it).
   private static func search(_ text: UnsafeBufferPointer<UInt8>, for needle: [UInt8]) -> Bool? {
     guard text.allSatisfy(isPrintableASCII) else { return nil }
+    return contains(text, needle)
+  }
+
+  /// Whether `text`, its ASCII letters lowercased, contains `needle`.
+  private static func contains(_ text: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
     guard needle.count <= text.count else { return false }
     for start in 0...(text.count - needle.count) {
       var offset = 0

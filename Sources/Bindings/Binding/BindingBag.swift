@@ -171,9 +171,9 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
       return nil
     }
 
-    /// Stores a binding under `id`; returns the entry it replaces, which has the same identity.
-    /// Takes the parts, not an entry: each copy of an entry, and of an optional one, retains and
-    /// releases every part.
+    /// Stores a binding under `id`; puts the entry it replaces, which has the same identity, in
+    /// `replaced`, and returns whether there was one. Takes the parts, not an entry: each copy of an
+    /// entry, and of an optional one, retains and releases every part.
     mutating func insert(
       token: AnyCancellable,
       name: BindingTargetName,
@@ -193,6 +193,8 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
         // An entry left for this hash names a live binding with another identity.
         if idsByHash?.updateValue(id, forKey: identityHash) != nil { hashesCollide = true }
       }
+      let slot = Slot(
+        id: id, token: token, name: name, location: location, identity: identity, identityHash: identityHash)
       // The last id read in place: `slots.last` would copy the whole slot.
       if !slots.isEmpty, slots[slots.count - 1].id > id {
         // Made on another thread after this binding took its id, and stored first: keep the order.
@@ -202,12 +204,9 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
           let middle = (low + high) / 2
           if slots[middle].id < id { low = middle + 1 } else { high = middle }
         }
-        slots.insert(
-          Slot(id: id, token: token, name: name, location: location, identity: identity, identityHash: identityHash),
-          at: low)
+        slots.insert(slot, at: low)
       } else {
-        slots.append(
-          Slot(id: id, token: token, name: name, location: location, identity: identity, identityHash: identityHash))
+        slots.append(slot)
       }
       return didReplace
     }

@@ -149,7 +149,7 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
       owner: owner,
       identity: identity,
       name: Self.name(description, madeIn: function),
-      delivery: Self.mainThreadDelivery
+      delivery: .main
     ) { owner, value in
       // The delivery runs on the main thread, where both were handed over. There the main actor's
       // work runs, so `write` is called as it is, without asking the runtime (about 250
@@ -165,10 +165,6 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
       MainActor.assumeIsolated { write(owner, value) }
     }
   }
-
-  /// Delivers on the main thread: at once when already there, otherwise on the main queue.
-  @usableFromInline
-  static var mainThreadDelivery: BindingDelivery { .main }
 
   /// This target, writing every value on the thread that sends it, whatever its owner.
   ///

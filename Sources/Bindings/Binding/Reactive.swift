@@ -112,7 +112,7 @@ extension Reactive where Base: MainActorBindingOwner {
   /// ```
   @inlinable
   public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Value>) -> BindingTarget<Base, Value> {
-    BindingTarget(owner: base, delivery: BindingTarget<Base, Value>.mainThreadDelivery, keyPath: keyPath)
+    BindingTarget(owner: base, delivery: .main, keyPath: keyPath)
   }
 }
 

@@ -115,9 +115,10 @@ final class ItemStore<Item> {
     // Updates first, at their old offsets, before anything is removed. An updated item keeps its
     // object: the object takes the new item and is spliced in place of itself, so GTK's selection
     // models, which follow objects, keep it selected; a row showing it is bound again.
-    let updatedTo = newOffsets(ofUpdates: Array(change.updates), removed: removed, inserted: inserted)
+    let updated = Array(change.updates)
+    let updatedTo = newOffsets(ofUpdates: updated, removed: removed, inserted: inserted)
     var updateIndex = 0
-    for run in runs(of: Array(change.updates)) {
+    for run in runs(of: updated) {
       // Loops, not closures, on paths that run per row: a closure written in main-actor code and
       // handed to the standard library checks at each call that it runs on the main actor.
       var objects: [UnsafeMutableRawPointer] = []
@@ -529,16 +530,14 @@ final class ItemBox<Item> {
     box(of: object)?.item
   }
 
-  /// The box of the item `object` holds, if it holds an `Item`.
-  static func box(of object: UnsafeMutableRawPointer) -> ItemBox? {
-    guard let box = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), itemQuark) else { return nil }
-    return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue() as? ItemBox
-  }
-
-  /// The box of the item `object` holds, if it is of the class `boxClass` names (this class,
-  /// looked up once by the caller): read without a run-time cast, which would look up this generic
-  /// class's metadata on every call (about 330 instructions a row bound).
-  static func box(of object: UnsafeMutableRawPointer, boxClass: ObjectIdentifier) -> ItemBox? {
+  /// The box of the item `object` holds, if it holds an `Item`: if the box is of the class
+  /// `boxClass` names, this class. A caller on a hot path looks the class up once and passes it:
+  /// a run-time cast, or this default, looks up the generic class's metadata at every call (about
+  /// 330 instructions a row bound).
+  static func box(
+    of object: UnsafeMutableRawPointer,
+    boxClass: ObjectIdentifier = ObjectIdentifier(ItemBox.self)
+  ) -> ItemBox? {
     guard let box = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), itemQuark) else { return nil }
     let boxObject = Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
     guard ObjectIdentifier(type(of: boxObject)) == boxClass else { return nil }
