@@ -236,7 +236,7 @@ public struct SearchQuery: Equatable, Sendable {
   /// needle is not printable ASCII.
   func isFound(inKey key: [UInt8]) -> Bool? {
     guard let asciiNeedle else { return nil }
-    return key.withUnsafeBufferPointer { Self.contains($0, asciiNeedle) }
+    return key.withUnsafeBufferPointer { Self.contains($0, asciiNeedle, isLowercased: true) }
   }
 
   /// Whether `text` lowercased contains `needle` (printable ASCII, lowercased), or `nil` when `text`
@@ -247,12 +247,21 @@ public struct SearchQuery: Equatable, Sendable {
     return contains(text, needle)
   }
 
-  /// Whether `text`, its ASCII letters lowercased, contains `needle`.
-  private static func contains(_ text: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-    guard needle.count <= text.count else { return false }
+  /// Whether `text` contains `needle`, comparing `text`'s bytes lowercased unless `text` already is
+  /// (a search key).
+  private static func contains(
+    _ text: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], isLowercased: Bool = false
+  ) -> Bool {
+    guard let first = needle.first, needle.count <= text.count else { return needle.isEmpty }
     for start in 0...(text.count - needle.count) {
-      var offset = 0
-      while offset < needle.count, lowercased(text[start + offset]) == needle[offset] { offset += 1 }
+      // The first byte alone first: most places fail there.
+      guard (isLowercased ? text[start] : lowercased(text[start])) == first else { continue }
+      var offset = 1
+      while offset < needle.count,
+        (isLowercased ? text[start + offset] : lowercased(text[start + offset])) == needle[offset]
+      {
+        offset += 1
+      }
       if offset == needle.count { return true }
     }
     return false
