@@ -13,12 +13,16 @@
 /// Tokens are `Hashable` by identity, so they can be kept in a `Set`. `cancel()` is idempotent and
 /// thread-safe: the wrapped work is cancelled once, however often and from however many threads
 /// `cancel()` is called.
-public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
+///
+/// Not `final`, though no other module can subclass it: a binding's ``BindingSink`` is its own
+/// token, so that a binding is one object fewer on the heap.
+public class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
   // One of the library's own cancellables, all classes, idempotent and thread-safe: wrapping a
   // subscriber costs no allocation beyond the token, and the reference is 16 bytes where an
-  // `any Cancellable` would be 40. Anything else is wrapped in a `CancelOnce`.
-  @usableFromInline let target: any IdempotentCancellable
-  private let liveObject = LiveObjectToken("AnyCancellable")
+  // `any Cancellable` would be 40. Anything else is wrapped in a `CancelOnce`. `nil` in a subclass
+  // that cancels itself.
+  @usableFromInline let target: (any IdempotentCancellable)?
+  @usableFromInline let liveObject: LiveObjectToken
 
   /// Creates a token that runs `cancel` once, when cancelled or deinitialized.
   ///
@@ -29,12 +33,22 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
   /// ```
   public init(_ cancel: @escaping () -> Void) {
     target = CancelOnce(cancel)
+    liveObject = LiveObjectToken("AnyCancellable")
   }
 
   /// Wraps one of the library's own cancellables as it is: no cast, no runtime conformance lookup.
   @usableFromInline
   init(idempotent target: any IdempotentCancellable) {
     self.target = target
+    liveObject = LiveObjectToken("AnyCancellable")
+  }
+
+  /// A token that is the cancellable itself: a subclass that overrides ``cancel()``, counted among
+  /// the live objects as `kind`.
+  @usableFromInline
+  init(selfCancelling kind: StaticString) {
+    target = nil
+    liveObject = LiveObjectToken(kind)
   }
 
   /// Creates a token that cancels `canceller` once, when cancelled or deinitialized.
@@ -45,15 +59,16 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     } else {
       target = CancelOnce(canceller.cancel)
     }
+    liveObject = LiveObjectToken("AnyCancellable")
   }
 
   deinit {
-    target.cancel()
+    target?.cancel()
   }
 
   /// Cancels the wrapped activity. Later calls do nothing.
   public func cancel() {
-    target.cancel()
+    target?.cancel()
   }
 
   /// Stores this token in `collection`.

@@ -88,6 +88,42 @@ final class MainLoopTests: GTKTestCase {
     }
   }
 
+  /// A style class's target writes its own way (one closure per binding, not two): the same rules
+  /// hold for it as for a property's. Values from other threads are written on GTK's thread, in
+  /// order behind those already on their way, and never into a destroyed widget.
+  func testAStyleClassSentFromAnotherThreadIsWrittenOnGTKsThreadInOrderAndNotAfterDispose() {
+    onMain {
+      let isOn = PassthroughSubject<Bool, Never>()
+      let label = Label("Styled")
+      label.reactive.cssClass("accent") <~ isOn
+      let sent = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        isOn.send(true)  // hops to the main queue, which is blocked below
+        sent.signal()
+      }
+      sent.wait()
+      XCTAssertEqual(gtk_widget_has_css_class(label.widget, "accent"), 0, "written off GTK's thread")
+      isOn.send(false)  // must wait behind the first
+      XCTAssertEqual(gtk_widget_has_css_class(label.widget, "accent"), 0)
+      GTK.drainMainLoop()
+      XCTAssertEqual(gtk_widget_has_css_class(label.widget, "accent"), 0, "the later value overtook the first")
+      isOn.send(true)
+      XCTAssertEqual(
+        gtk_widget_has_css_class(label.widget, "accent"), 1, "with nothing on its way, written at once")
+      isOn.send(false)
+
+      DispatchQueue.global().async {
+        isOn.send(true)  // on its way when the widget is destroyed
+        sent.signal()
+      }
+      sent.wait()
+      g_object_run_dispose(label.object)
+      XCTAssertTrue(label.isDisposed)
+      GTK.drainMainLoop()
+      XCTAssertEqual(gtk_widget_has_css_class(label.widget, "accent"), 0, "written into a destroyed widget")
+    }
+  }
+
   /// GTK's callbacks run on the process's main thread outside any main-queue work, so a main-thread
   /// target of the core (not a GTK wrapper) must recognise that thread itself, or every value a signal
   /// handler sends would wait for the next turn of the loop.

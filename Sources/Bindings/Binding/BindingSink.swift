@@ -19,7 +19,11 @@ import Synchronization
 ///
 /// It requests an unlimited number of values and never fails. Safe to use from any thread; values
 /// are delivered on the thread that sends them, or through a scheduler when one is given.
-public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable, CustomStringConvertible,
+///
+/// The sink is its own token: an ``AnyCancellable`` whose `cancel()` ends the binding. Unlike a
+/// token from `sink(receiveValue:)`, releasing it does not cancel: the upstream holds the sink while
+/// it is subscribed, and the owner's bag ends it.
+public final class BindingSink<Owner: AnyObject, Input>: AnyCancellable, Subscriber, CustomStringConvertible,
   @unchecked Sendable
 {
   /// A binding sink accepts only publishers that never fail.
@@ -43,7 +47,6 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   /// state. Kept here rather than in the state, so that ending a binding moves an id, not a weak
   /// reference (each move of one costs a call into the runtime).
   private weak var registeredBag: BindingBag?
-  private let liveObject = LiveObjectToken("BindingSink")
 
   /// Creates a sink that calls `receiveValue` with the owner and each value while the owner lives.
   public init(owner: Owner, receiveValue: @escaping (Owner, Input) -> Void) {
@@ -51,6 +54,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     self.state = Locked(State())
     self.receiveValue = InPlaceClosure2(receiveValue)
     self.deliver = nil
+    super.init(selfCancelling: "BindingSink")
   }
 
   /// Creates a sink that calls `receiveValue` on `scheduler` with the owner and each value, while
@@ -63,6 +67,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     self.state = Locked(State())
     self.receiveValue = InPlaceClosure2(receiveValue)
     self.deliver = BindingDelivery { scheduler.schedule($0) }
+    super.init(selfCancelling: "BindingSink")
   }
 
   @usableFromInline
@@ -71,6 +76,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
     self.state = Locked(State())
     self.receiveValue = InPlaceClosure2(receiveValue)
     self.deliver = deliver
+    super.init(selfCancelling: "BindingSink")
   }
 
   /// A short name for the sink in debugging output: `BindingSink`.
@@ -159,7 +165,7 @@ public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable
   /// Ends the binding at once: cancels the upstream, empties the closure and leaves the owner's bag.
   ///
   /// Calling it again, or after completion, does nothing.
-  public func cancel() {
+  public override func cancel() {
     // Deliveries stop calling the closure before the upstream is cancelled and the bag left. A
     // sink already ended (a second cancel: a bag cancels its tokens, then releasing each token
     // cancels it again) has nothing more to do: whoever ended it cancels the upstream and leaves
@@ -278,8 +284,6 @@ extension BindingSink: BindingTargetConvertible where Owner: BindingOwner {
     }
   }
 }
-
-extension BindingSink: IdempotentCancellable {}
 
 /// What a ``BindingSink`` holds under its lock: the subscription and the bag registration. Its
 /// methods decide; the sink acts on what they return after unlocking.

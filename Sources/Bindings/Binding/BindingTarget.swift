@@ -246,7 +246,8 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
       return .cancelledBinding
     }
     let sink = BindingSink(owner: owner, deliver: delivery, receiveValue: write)
-    let token = AnyCancellable(idempotent: sink)
+    // The sink is the binding's token: one object fewer.
+    let token: AnyCancellable = sink
     let id = bag.makeID()
     sink.register(in: bag, id: id)
     bag.insert(

@@ -36,8 +36,13 @@ struct InPlaceClosure<Input>: ~Copyable {
 /// ``InPlaceClosure`` for a closure of two arguments (a binding's `(owner, value)`). Parameter packs
 /// would make one type of the two, but a closure over a pack is called through tuple metadata and
 /// retained: the point of the wrapper is lost.
+///
+/// `First` is a class, as a binding's owner is: a function type passes a class-constrained
+/// parameter directly and an unconstrained one indirectly, so a sink's `(Owner, Input) -> Void`
+/// stored in a wrapper over an unconstrained `First` was converted by a reabstraction thunk, a heap
+/// object per binding and one more call per value.
 @usableFromInline
-struct InPlaceClosure2<First, Second>: ~Copyable {
+struct InPlaceClosure2<First: AnyObject, Second>: ~Copyable {
   @usableFromInline var body: ((First, Second) -> Void)?
 
   @inlinable

@@ -150,11 +150,8 @@ extension Reactive where Base: GObjectWrapper {
     // work. Converted once, here: converted in the closure, a generic `write` was re-wrapped, a
     // heap allocation, on every value.
     let writeOnGTKThread = nonisolatedCall(write)
-    return BindingTarget<Base, Value>(
-      base,
-      describedBy: GObjectPropertyIdentity(
-        name: identity, isStyleClass: isStyleClass, type: cgtk_object_type(base.object))
-    ) { widget, value in
+    return BindingTarget<Base, Value>(base, describedBy: targetIdentity(identity, isStyleClass: isStyleClass)) {
+      widget, value in
       // Checked first so that a write on GTK's thread makes no closure.
       if GTKThreadHop.mayRunNow {
         if !widget.isDisposedUnchecked { writeOnGTKThread(widget, value) }
@@ -162,6 +159,12 @@ extension Reactive where Base: GObjectWrapper {
       }
       enqueueWrite(writeOnGTKThread, widget, value)
     }
+  }
+
+  /// The identity of the target that writes `name` (a property's, or a style class's with
+  /// `isStyleClass`) on `base`.
+  func targetIdentity(_ name: String, isStyleClass: Bool) -> GObjectPropertyIdentity {
+    GObjectPropertyIdentity(name: name, isStyleClass: isStyleClass, type: cgtk_object_type(base.object))
   }
 
   /// A publisher of a signal with no arguments (`clicked`, `activate`, …): one `Void` per

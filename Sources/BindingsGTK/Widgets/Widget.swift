@@ -175,8 +175,33 @@ extension Reactive where Base: Widget {
   /// field.reactive.cssClass("error") <~ viewModel.$isInvalid
   /// ```
   public func cssClass(_ name: String) -> BindingTarget<Base, Bool> {
-    gtkTarget(name, isStyleClass: true) { widget, isOn in widget.setCSSClass(name, isOn) }
+    // ``gtkTarget(_:isStyleClass:_:)``'s write, written out: its closure would hold this one, which
+    // holds the name, so each binding would keep two closure contexts on the heap. One is enough:
+    // style classes are bound by the hundred (a class per state, on every row).
+    BindingTarget(base, describedBy: targetIdentity(name, isStyleClass: true)) { widget, isOn in
+      let widget: Widget = widget
+      if GTKThreadHop.mayRunNow {
+        if !widget.isDisposedUnchecked { setStyleClassOnGTKThread(widget, StyleClassChange(name: name, isOn: isOn)) }
+        return
+      }
+      GTKThreadHop.enqueue {
+        if !widget.isDisposed { widget.setCSSClass(name, isOn) }
+      }
+    }
   }
+}
+
+/// A style class to add (`isOn`) or remove: what a style-class binding writes.
+private struct StyleClassChange {
+  let name: String
+  let isOn: Bool
+}
+
+/// Writes a style class, for a binding that has checked it runs on GTK's thread: made once, as a
+/// function without the main actor's isolation that the binding's closure may call. It captures
+/// nothing, so sharing it is safe.
+nonisolated(unsafe) private let setStyleClassOnGTKThread = nonisolatedCall {
+  @MainActor (widget: Widget, change: StyleClassChange) in widget.setCSSClass(change.name, change.isOn)
 }
 
 /// The strings of a `NULL`-terminated C array.
