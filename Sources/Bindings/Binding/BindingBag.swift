@@ -34,7 +34,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     var token: AnyCancellable
     var name: BindingTargetName
     var location: BindingLocation?
-    var identity: AnyHashable?
+    var identity: BindingIdentity?
 
     var record: BindingRecord {
       BindingRecord(target: name.text(identity: identity), fileID: location?.fileID, line: location?.line)
@@ -53,7 +53,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     var token: AnyCancellable?
     var name: BindingTargetName
     var location: BindingLocation?
-    var identity: AnyHashable?
+    var identity: BindingIdentity?
     /// The identity's hash value (0 without one), so that a scan for an identity compares whole
     /// identities only where the hashes match.
     var identityHash: Int
@@ -63,7 +63,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
       token: AnyCancellable,
       name: BindingTargetName,
       location: BindingLocation?,
-      identity: AnyHashable?,
+      identity: BindingIdentity?,
       identityHash: Int
     ) {
       self.id = id
@@ -145,7 +145,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     static var identityScanLimit: Int { 16 }
 
     /// The id of the live binding with `identity`, whose hash value is `hash`.
-    mutating func liveID(of identity: AnyHashable, hash: Int) -> UInt64? {
+    mutating func liveID(of identity: BindingIdentity, hash: Int) -> UInt64? {
       if idsByHash == nil {
         if slots.count <= Self.identityScanLimit { return scanForLiveID(of: identity, hash: hash) }
         var ids: [Int: UInt64] = [:]
@@ -161,7 +161,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     }
 
     /// The id of the live binding with `identity`, found by reading every slot.
-    func scanForLiveID(of identity: AnyHashable, hash: Int) -> UInt64? {
+    func scanForLiveID(of identity: BindingIdentity, hash: Int) -> UInt64? {
       for position in slots.indices
       where slots[position].identityHash == hash && slots[position].token != nil
         && slots[position].identity == identity
@@ -178,7 +178,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
       token: AnyCancellable,
       name: BindingTargetName,
       location: BindingLocation?,
-      identity: AnyHashable?,
+      identity: BindingIdentity?,
       id: UInt64,
       replaced: inout Entry?
     ) -> Bool {
@@ -316,7 +316,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   ) {
     let id = makeID()
     insert(
-      cancellable, id: id, identity: identity, name: .text(target),
+      cancellable, id: id, identity: identity.map(BindingIdentity.init), name: .text(target),
       location: .at(fileID: fileID, line: line))
   }
 
@@ -376,7 +376,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   func insert(
     _ token: AnyCancellable,
     id: UInt64,
-    identity: AnyHashable?,
+    identity: BindingIdentity?,
     name: BindingTargetName,
     location: BindingLocation?
   ) {
@@ -397,7 +397,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   func insertDeferringCancel(
     _ token: AnyCancellable,
     id: UInt64,
-    identity: AnyHashable?,
+    identity: BindingIdentity?,
     name: BindingTargetName,
     location: BindingLocation?
   ) -> () -> Void {
@@ -413,7 +413,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   private func store(
     _ token: AnyCancellable,
     id: UInt64,
-    identity: AnyHashable?,
+    identity: BindingIdentity?,
     name: BindingTargetName,
     location: BindingLocation?,
     replaced: inout Entry?
@@ -434,7 +434,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   /// is reported and cancelled.
   private func finishInsert(
     _ token: AnyCancellable,
-    identity: AnyHashable?,
+    identity: BindingIdentity?,
     name: BindingTargetName,
     replaced: Entry?,
     refusal: String?
@@ -448,7 +448,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
 
   /// Removes the live binding stored with `identity`, if there is one, and returns what ends it:
   /// the caller cancels it once it holds no lock.
-  func removeBinding(identity: AnyHashable) -> () -> Void {
+  func removeBinding(identity: BindingIdentity) -> () -> Void {
     let removed = state.withLock { state -> Entry? in
       guard let id = state.liveID(of: identity, hash: identity.hashValue) else { return nil }
       return state.remove(id: id)

@@ -197,11 +197,13 @@ extension BindingEndpoint: BindingValueSource {
 
   /// The endpoint's target identity; an endpoint without one is never taken for another target.
   @usableFromInline
-  var valueTargetIdentity: AnyHashable { bindingTarget.identity ?? AnyHashable(NoBindingTargetIdentity()) }
+  var valueTargetIdentity: BindingIdentity { bindingTarget.identity ?? BindingIdentity(NoBindingTargetIdentity()) }
 }
 
 /// The identity of an endpoint whose target has none: equal to nothing a target can have.
-private struct NoBindingTargetIdentity: Hashable {}
+private struct NoBindingTargetIdentity: BindingIdentityValue {
+  var description: String { "no identity" }
+}
 
 /// A type that can be either side of `<~>`: a binding target that also publishes its changes.
 ///

@@ -25,7 +25,7 @@ import Foundation
 public struct BindingTarget<Owner: BindingOwner, Value> {
   /// The object the binding belongs to, while it is alive.
   public private(set) weak var owner: Owner?
-  @usableFromInline let identity: AnyHashable?
+  @usableFromInline let identity: BindingIdentity?
   /// What diagnostics and ``BindingBag/liveBindings`` call the target, made into text only then.
   @usableFromInline let name: BindingTargetName
   @usableFromInline var delivery: BindingDelivery?
@@ -55,7 +55,7 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
   ) {
     self.init(
       owner: owner,
-      identity: identity,
+      identity: identity.map(BindingIdentity.init),
       name: Self.name(description, madeIn: function),
       delivery: nil,
       write: write
@@ -75,10 +75,12 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
   /// when they ask (a toolkit's property identity knows its object's type and the property's name).
   package init(
     _ owner: Owner,
-    describedBy identity: some Hashable & CustomStringConvertible,
+    describedBy identity: some BindingIdentityValue,
     write: @escaping (Owner, Value) -> Void
   ) {
-    self.init(owner: owner, identity: identity, name: BindingTargetName(.identity), delivery: nil, write: write)
+    self.init(
+      owner: owner, identity: BindingIdentity(identity), name: BindingTargetName(.identity), delivery: nil, write: write
+    )
   }
 
   /// Creates a target that writes values into `owner` with `write`, always on `scheduler`.
@@ -106,7 +108,7 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
   ) {
     self.init(
       owner: owner,
-      identity: identity,
+      identity: identity.map(BindingIdentity.init),
       name: Self.name(description, madeIn: function),
       delivery: BindingDelivery { scheduler.schedule($0) },
       write: write
@@ -147,7 +149,7 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
     let writeOnMainThread = nonisolatedCall(write)
     self.init(
       owner: owner,
-      identity: identity,
+      identity: identity.map(BindingIdentity.init),
       name: Self.name(description, madeIn: function),
       delivery: .main
     ) { owner, value in
@@ -195,7 +197,7 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
   @inlinable
   init(
     owner: Owner?,
-    identity: AnyHashable?,
+    identity: BindingIdentity?,
     description: String?,
     delivery: BindingDelivery?,
     write: @escaping (Owner, Value) -> Void
@@ -212,7 +214,7 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
   @usableFromInline
   init(
     owner: Owner?,
-    identity: AnyHashable?,
+    identity: BindingIdentity?,
     name: BindingTargetName,
     delivery: BindingDelivery?,
     write: @escaping (Owner, Value) -> Void
@@ -272,7 +274,9 @@ extension BindingTarget {
   /// conformance lookup (a few hundred instructions) that finds the endpoints. The bags are compared
   /// before the identities, which are compared only for a source of this very owner.
   @inlinable
-  static func publishesOwnValue<Source: Publisher>(_ source: Source, bag: BindingBag, identity: AnyHashable) -> Bool {
+  static func publishesOwnValue<Source: Publisher>(
+    _ source: Source, bag: BindingBag, identity: BindingIdentity
+  ) -> Bool {
     if let property = source as? MutableProperty<Value> {
       return property.bindings === bag && identity == MutableProperty<Value>.valueIdentity
     }
@@ -325,7 +329,7 @@ protocol BindingValueSource {
   /// The bag of the owner whose value this source publishes, while the owner lives.
   var valueBag: BindingBag? { get }
   /// The identity of the target that writes that value.
-  var valueTargetIdentity: AnyHashable { get }
+  var valueTargetIdentity: BindingIdentity { get }
 }
 
 /// Tells the developer about a binding that was refused or ended because of how it was made.

@@ -25,7 +25,7 @@ struct BindingTargetName {
     /// type and the property's name).
     case identity
     /// Both sides of a two-way binding, each with the identity its name may need.
-    indirect case twoWay(left: BindingTargetName, AnyHashable?, right: BindingTargetName, AnyHashable?)
+    indirect case twoWay(left: BindingTargetName, BindingIdentity?, right: BindingTargetName, BindingIdentity?)
   }
 
   @usableFromInline let storage: Storage
@@ -40,7 +40,7 @@ struct BindingTargetName {
   static func text(_ text: String) -> BindingTargetName { BindingTargetName(.text(text)) }
 
   /// The name as text, for a target whose identity is `identity`.
-  func text(identity: AnyHashable?) -> String {
+  func text(identity: BindingIdentity?) -> String {
     switch storage {
     case .text(let text):
       text
@@ -55,7 +55,7 @@ struct BindingTargetName {
     case .sink(let owner):
       "\(owner) sink"
     case .identity:
-      identity.map { "\($0.base)" } ?? "target"
+      identity?.description ?? "target"
     case .twoWay(let left, let leftIdentity, let right, let rightIdentity):
       "\(left.text(identity: leftIdentity)) <~> \(right.text(identity: rightIdentity))"
     }

@@ -151,7 +151,7 @@ extension BindingTarget {
     let published = PublishedAccessProbe.storage(of: owner, at: keyPath)
     self.init(
       owner: owner,
-      identity: published == nil ? keyPath : MutableProperty<Value>.valueIdentity,
+      identity: published == nil ? BindingIdentity(keyPath: keyPath) : MutableProperty<Value>.valueIdentity,
       name: BindingTargetName(.keyPath(keyPath)),
       delivery: delivery
     ) { owner, value in

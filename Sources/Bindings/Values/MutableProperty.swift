@@ -119,13 +119,13 @@ extension MutableProperty: BindingValueSource {
   /// The identity of the `value` target, the same whichever spelling made it (`property`,
   /// `property.reactive.value`, a `@Published` property's `$name`), so each has one source at a time.
   @usableFromInline
-  static var valueIdentity: AnyHashable { \MutableProperty<Value>.value }
+  static var valueIdentity: BindingIdentity { BindingIdentity(keyPath: \MutableProperty<Value>.value) }
 
   @usableFromInline
   var valueBag: BindingBag? { bindings }
 
   @usableFromInline
-  var valueTargetIdentity: AnyHashable { Self.valueIdentity }
+  var valueTargetIdentity: BindingIdentity { Self.valueIdentity }
 }
 
 // Safe to share between threads when its values are: a value set on one thread is read and

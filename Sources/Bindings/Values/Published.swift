@@ -98,7 +98,7 @@ extension Published.Publisher: BindingValueSource {
   var valueBag: BindingBag? { storage.bindings }
 
   @usableFromInline
-  var valueTargetIdentity: AnyHashable { MutableProperty<Value>.valueIdentity }
+  var valueTargetIdentity: BindingIdentity { MutableProperty<Value>.valueIdentity }
 }
 
 /// Finds the storage behind a `@Published` property from a key path to the property, so that

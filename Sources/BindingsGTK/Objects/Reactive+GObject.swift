@@ -9,7 +9,7 @@ import Foundation
 /// It also names the target (`GtkLabel.label`) in diagnostics and `liveBindings`: it keeps the
 /// object's `GType`, whose name GLib keeps for the life of the process, and prints the two only
 /// when asked, so that making a binding builds no string.
-struct GObjectPropertyIdentity: Hashable, Sendable, CustomStringConvertible {
+struct GObjectPropertyIdentity: BindingIdentityValue {
   /// The property's name, or the style class's.
   let name: String
   /// The object's type, with ``isStyleClass`` in bit 0, which no `GType` uses (GLib reserves it):

@@ -69,6 +69,30 @@ struct BindingBagTests {
     #expect(bag.description == "BindingBag(1 live)\n  refresh timer ← bound at \(#fileID):\(line)")
   }
 
+  @Test("a key path given as an identity is the identity of the key path's own target, and other identities are not")
+  func keyPathIdentityGivenAsAnyHashable() {
+    let label = BindingTestLabel()
+    let first = PassthroughSubject<String?, Never>()
+    let second = PassthroughSubject<String?, Never>()
+    let third = PassthroughSubject<String?, Never>()
+    label.reactive.text <~ first
+    BindingTarget(label, identity: \BindingTestLabel.text) { label, text in label.text = text } <~ second
+    #expect(label.bindings.count == 1, "the target made with the key path replaced the key path's own")
+    first.send("first")
+    #expect(label.text == nil, "the replaced binding still writes")
+    second.send("second")
+    #expect(label.text == "second")
+
+    // Equal values of other types, and another key path, are other targets.
+    BindingTarget(label, identity: "text") { label, text in label.text = text } <~ third
+    BindingTarget(label, identity: \BindingTestLabel.recordedText) { label, text in label.text = text } <~ third
+    #expect(label.bindings.count == 3)
+    label.reactive.text <~ third
+    #expect(label.bindings.count == 3, "the key path's target replaced the one made with its key path")
+    second.send("late")
+    #expect(label.text == "second")
+  }
+
   @Test("an insert with the identity of a live binding cancels and replaces it")
   func identityReplaces() {
     let bag = BindingBag()

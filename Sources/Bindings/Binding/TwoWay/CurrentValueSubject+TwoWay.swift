@@ -52,7 +52,7 @@ extension CurrentValueSubject where Failure == Never {
     // A completed subject holds no upstream and gets no owner: a binding with the endpoint is not made.
     let target = BindingTarget(
       owner: core.keptUpstream { CurrentValueSubjectBindingOwner(subject: self) },
-      identity: \CurrentValueSubject<Output, Never>.value,
+      identity: BindingIdentity(keyPath: \CurrentValueSubject<Output, Never>.value),
       name: BindingTargetName(.value(Self.self)),
       delivery: nil
     ) { (owner: CurrentValueSubjectBindingOwner<Output>, value: Output) in owner.subject?.send(value) }

@@ -170,7 +170,7 @@ final class TwoWayBindingLink<LeftOwner: BindingOwner, RightOwner: BindingOwner,
     // the left side's bag is the same pair bound the other way round. Links are registered one at
     // a time, so that two threads binding one pair at once leave exactly one of their links: the
     // later one, in both bags. What the registration ends is cancelled after the lock.
-    let pair = TwoWayPair(leftBag, leftTarget.identity, rightBag, rightTarget.identity).map(AnyHashable.init)
+    let pair = TwoWayPair(leftBag, leftTarget.identity, rightBag, rightTarget.identity).map { BindingIdentity($0) }
     let ends = TwoWayPair.registration.withLock { registrations -> [() -> Void] in
       registrations &+= 1
       var ends = pair.map { [leftBag.removeBinding(identity: $0)] } ?? []
@@ -277,8 +277,10 @@ extension TwoWayBindingLink: IdempotentCancellable {}
 
 /// The two sides of a two-way link, in no order: the identity under which a link is kept in both
 /// sides' bags, so that a second link between the same sides, in either order, replaces the first.
-struct TwoWayPair: Hashable {
+struct TwoWayPair: BindingIdentityValue {
   private let sides: Set<Side>
+
+  var description: String { "a two-way binding's pair of sides" }
 
   /// Held while a link is registered in its sides' bags (never while anything is cancelled). Its
   /// state counts the registrations: an empty state would share its address with the lock word, and
@@ -287,11 +289,13 @@ struct TwoWayPair: Hashable {
 
   private struct Side: Hashable {
     let bag: ObjectIdentifier
-    let identity: AnyHashable
+    let identity: BindingIdentity
   }
 
   /// `nil` when a side has no identity: such a side cannot be recognised again.
-  init?(_ leftBag: BindingBag, _ leftIdentity: AnyHashable?, _ rightBag: BindingBag, _ rightIdentity: AnyHashable?) {
+  init?(
+    _ leftBag: BindingBag, _ leftIdentity: BindingIdentity?, _ rightBag: BindingBag, _ rightIdentity: BindingIdentity?
+  ) {
     guard let leftIdentity, let rightIdentity else { return nil }
     sides = [
       Side(bag: ObjectIdentifier(leftBag), identity: leftIdentity),
