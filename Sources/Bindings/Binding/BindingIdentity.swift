@@ -29,15 +29,38 @@ struct BindingIdentity: Hashable, Sendable, CustomStringConvertible {
     self.value = value
   }
 
-  /// An identity a caller gives. A key path in it is unwrapped, so that it is the same identity as
-  /// the key path's own target. (A package identity never reaches a caller, so none is looked for.)
+  /// An identity a caller gives as `AnyHashable`. A key path in it is unwrapped, so that it is the
+  /// same identity as the key path's own target, and any other value too, so that it is the same
+  /// identity as that value given as it is (``init(caller:)``). A package identity never reaches a
+  /// caller, so none is looked for.
   @usableFromInline
   init(_ identity: AnyHashable) {
     if let keyPath = identity.base as? AnyKeyPath {
       value = KeyPathIdentity(keyPath: keyPath)
+    } else if let base = identity.base as? any Hashable {
+      value = Self.callerIdentity(base)
     } else {
       value = CallerIdentity(base: identity)
     }
+  }
+
+  /// An identity a caller gives as a value of its own type: a key path is stored as one, and any
+  /// other value as it is (inline when it fits in three words), with no conversion to
+  /// `AnyHashable` (the checks below are decided when the caller's code is compiled).
+  @inlinable
+  init<Identity: Hashable>(caller identity: Identity) {
+    if let keyPath = identity as? AnyKeyPath {
+      self.init(keyPath: keyPath)
+    } else if Identity.self == AnyHashable.self {
+      self.init(identity as AnyHashable)
+    } else {
+      self.init(CallerIdentity(base: identity))
+    }
+  }
+
+  @usableFromInline
+  static func callerIdentity(_ base: some Hashable) -> any BindingIdentityValue {
+    CallerIdentity(base: base)
   }
 
   @usableFromInline
@@ -71,14 +94,21 @@ struct KeyPathIdentity: BindingIdentityValue, @unchecked Sendable {
   var description: String { "\(keyPath)" }
 }
 
-/// An identity a caller gave as `AnyHashable` (held in a box of the existential's own: it is wider
-/// than the three words kept inline).
-struct CallerIdentity: BindingIdentityValue, @unchecked Sendable {
-  // Unchecked, as `AnyHashable` is not `Sendable`: the bag only hashes, compares and describes it,
-  // under its lock, and never changes it.
-  let base: AnyHashable
+/// An identity a caller gave, of the caller's type (a value wider than three words is held in a box
+/// of the existential's own).
+@usableFromInline
+struct CallerIdentity<Base: Hashable>: BindingIdentityValue, @unchecked Sendable {
+  // Unchecked, as the caller's type need not be `Sendable`: the bag only hashes, compares and
+  // describes it, under its lock, and never changes it.
+  @usableFromInline let base: Base
 
-  var description: String { "\(base.base)" }
+  @inlinable
+  init(base: Base) {
+    self.base = base
+  }
+
+  @usableFromInline
+  var description: String { "\(base)" }
 }
 
 /// An identity that a module of the package makes for its targets (a GObject property's name and

@@ -62,6 +62,37 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
     )
   }
 
+  /// Creates a target that writes values into `owner` with `write`, with an identity of any
+  /// hashable type: a key path, a string, a value of your own.
+  ///
+  /// ```swift
+  /// extension Reactive where Base: ViewModel {
+  ///   var title: BindingTarget<Base, String> {
+  ///     BindingTarget(base, identity: "title") { viewModel, title in viewModel.title = title }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The same as the initialiser that takes an `AnyHashable`, and the same identity (`"title"` and
+  /// `AnyHashable("title")` name one target), but the identity is kept as it is: converting it to
+  /// `AnyHashable` costs a run-time check at every binding made.
+  @inlinable
+  public init<Identity: Hashable>(
+    _ owner: Owner,
+    identity: Identity,
+    description: String? = nil,
+    function: String = #function,
+    write: @escaping (Owner, Value) -> Void
+  ) {
+    self.init(
+      owner: owner,
+      identity: BindingIdentity(caller: identity),
+      name: Self.name(description, madeIn: function),
+      delivery: nil,
+      write: write
+    )
+  }
+
   /// The name of a target made in `function` with `description`: the description when there is
   /// one, else the member's name when it is a property of a `Reactive` extension
   /// (`ViewModel.rename`), else the function; made into text only when something asks.
@@ -145,14 +176,52 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
     function: String = #function,
     write: @escaping @MainActor (Owner, Value) -> Void
   ) {
-    // Converted once: converted per value, a generic closure would be re-wrapped on the heap.
-    let writeOnMainThread = nonisolatedCall(write)
     self.init(
       owner: owner,
       identity: identity.map(BindingIdentity.init),
       name: Self.name(description, madeIn: function),
-      delivery: .main
-    ) { owner, value in
+      delivery: .main,
+      write: Self.onMainThread(write)
+    )
+  }
+
+  /// Creates a target for an owner that belongs to the main actor, with an identity of any hashable
+  /// type (a key path to the property it writes, most often), kept as it is.
+  ///
+  /// ```swift
+  /// @MainActor
+  /// extension Reactive where Base: Badge {
+  ///   var count: BindingTarget<Base, Int> {
+  ///     BindingTarget(onMainActor: base, identity: \Badge.count) { badge, count in badge.count = count }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The same as the initialiser that takes an `AnyHashable`, without converting the identity to
+  /// one: a run-time check at every binding made.
+  public init<Identity: Hashable>(
+    onMainActor owner: Owner,
+    identity: Identity,
+    description: String? = nil,
+    function: String = #function,
+    write: @escaping @MainActor (Owner, Value) -> Void
+  ) {
+    self.init(
+      owner: owner,
+      identity: BindingIdentity(caller: identity),
+      name: Self.name(description, madeIn: function),
+      delivery: .main,
+      write: Self.onMainThread(write)
+    )
+  }
+
+  /// `write`, called on the main thread, where a main-actor target's delivery runs.
+  private static func onMainThread(
+    _ write: @escaping @MainActor (Owner, Value) -> Void
+  ) -> (Owner, Value) -> Void {
+    // Converted once: converted per value, a generic closure would be re-wrapped on the heap.
+    let writeOnMainThread = nonisolatedCall(write)
+    return { owner, value in
       // The delivery runs on the main thread, where both were handed over. There the main actor's
       // work runs, so `write` is called as it is, without asking the runtime (about 250
       // instructions per value); elsewhere (a target delivered on the sending thread, or the main

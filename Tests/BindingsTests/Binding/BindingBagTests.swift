@@ -91,6 +91,17 @@ struct BindingBagTests {
     #expect(label.bindings.count == 3, "the key path's target replaced the one made with its key path")
     second.send("late")
     #expect(label.text == "second")
+
+    // A value given as it is and the same value given as `AnyHashable` are one identity.
+    let erased: AnyHashable = "text"
+    BindingTarget(label, identity: erased) { label, text in label.text = text } <~ second
+    #expect(label.bindings.count == 3, "\"text\" given as AnyHashable is the identity \"text\"")
+    let erasedKeyPath: AnyHashable = \BindingTestLabel.text
+    BindingTarget(label, identity: erasedKeyPath) { label, text in label.text = text } <~ first
+    #expect(label.bindings.count == 3, "a key path given as AnyHashable is the key path's identity")
+    BindingTarget(label, identity: 1) { label, text in label.text = text } <~ first
+    BindingTarget(label, identity: AnyHashable(1)) { label, text in label.text = text } <~ first
+    #expect(label.bindings.count == 4)
   }
 
   @Test("an insert with the identity of a live binding cancels and replaces it")
