@@ -30,7 +30,12 @@ extension ObservableArray {
     _ isIncluded: @escaping (Element, Value.Output) -> Bool
   ) -> ObservableArray<Element> where Value.Failure == Never {
     let core = CollectionCore<[Element], ArrayChangeset>(contents: [], resetChange: .reset)
-    let deriver = FilteringByValueDeriver<Element, Value.Output>(isIncluded, core: core)
+    // Made here, where the element type is known: the refilter passes each element's address, and
+    // `pointee` is lent to `isIncluded`. An element read out of the buffer to be passed was copied
+    // (and the copy destroyed) around every call, as the caller cannot know that `isIncluded` leaves
+    // the buffer alone.
+    let deriver = FilteringByValueDeriver<Element, Value.Output>(
+      isIncluded, inPlace: { element, value in isIncluded(element.pointee, value) }, core: core)
     return derived(
       core: core, by: value, value: { deriver.submit(.value($0)) }, source: { deriver.submit(.source($0)) })
   }
@@ -71,6 +76,8 @@ final class FilteringByValueDeriver<Element, Value>: @unchecked Sendable {
   }
 
   @usableFromInline let isIncluded: (Element, Value) -> Bool
+  /// `isIncluded` given the address of an element that stays put for the call.
+  @usableFromInline let isIncludedInPlace: (UnsafePointer<Element>, Value) -> Bool
   @usableFromInline let core: CollectionCore<[Element], ArrayChangeset>
   @usableFromInline let queue = Locked(DerivationQueue<Input>())
   private let liveObject = LiveObjectToken("FilteringByValueDeriver")
@@ -82,8 +89,13 @@ final class FilteringByValueDeriver<Element, Value>: @unchecked Sendable {
   @usableFromInline let filter: CompactMappingDeriver<Element, Element>
 
   @usableFromInline
-  init(_ isIncluded: @escaping (Element, Value) -> Bool, core: CollectionCore<[Element], ArrayChangeset>) {
+  init(
+    _ isIncluded: @escaping (Element, Value) -> Bool,
+    inPlace isIncludedInPlace: @escaping (UnsafePointer<Element>, Value) -> Bool,
+    core: CollectionCore<[Element], ArrayChangeset>
+  ) {
     self.isIncluded = isIncluded
+    self.isIncludedInPlace = isIncludedInPlace
     self.core = core
     filter = CompactMappingDeriver { _ in nil }
   }
@@ -109,8 +121,8 @@ final class FilteringByValueDeriver<Element, Value>: @unchecked Sendable {
 
   /// Runs the predicate once per source element and sends the elements that left and came.
   ///
-  /// Two passes: the first tests each element and notes where its flag changed (an old rank deleted,
-  /// a new rank inserted), reading elements in place; the second, only when something changed, copies
+  /// Two passes: the first tests each element in place and notes where its flag changed (an old rank
+  /// deleted, a new rank inserted); the second, only when something changed, copies
   /// the shown elements run by run (all of them: the source's own buffer, shared, nothing copied).
   @inlinable
   func refilter(with value: Value) {
@@ -121,11 +133,12 @@ final class FilteringByValueDeriver<Element, Value>: @unchecked Sendable {
     var inserts: [Int] = []
     var shownCount = 0
     source.withUnsafeBufferPointer { elements in
+      guard let first = elements.baseAddress else { return }
       oldFlags.withUnsafeBufferPointer { oldFlags in
         newFlags.withUnsafeMutableBufferPointer { newFlags in
           var oldRank = 0
           for offset in elements.indices {
-            let isShown = isIncluded(elements[offset], value)
+            let isShown = isIncludedInPlace(first + offset, value)
             let wasShown = offset < oldFlags.count && oldFlags[offset] == 1
             if isShown {
               newFlags[offset] = 1
