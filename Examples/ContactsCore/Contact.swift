@@ -53,9 +53,9 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
   public var phone: String {
     didSet { searchKey = Self.searchKey(fullName, email, phone) }
   }
-  /// The full name, the email and the phone, lowercased and joined by newlines, as bytes, when all
-  /// three are printable ASCII (`nil` otherwise): what a search reads, in one pass over one buffer.
-  private var searchKey: [UInt8]?
+  /// The full name, the email and the phone, lowercased and joined by newlines, as bytes, with the
+  /// set of those bytes, when all three are printable ASCII (`nil` otherwise): what a search reads.
+  private var searchKey: SearchKey?
   /// Whether the contact is starred.
   public var isFavorite: Bool
   /// A rating from 0 to 5 (``ratingRange``); the initialiser clamps it.
@@ -101,7 +101,7 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
   }
 
   /// ``searchKey`` of these fields.
-  private static func searchKey(_ fullName: String, _ email: String, _ phone: String) -> [UInt8]? {
+  private static func searchKey(_ fullName: String, _ email: String, _ phone: String) -> SearchKey? {
     var key: [UInt8] = []
     key.reserveCapacity(fullName.utf8.count + email.utf8.count + phone.utf8.count + 2)
     for (index, field) in [fullName, email, phone].enumerated() {
@@ -111,7 +111,7 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
         key.append(SearchQuery.lowercased(byte))
       }
     }
-    return key
+    return SearchKey(bytes: key)
   }
 
   /// `first` and `last` joined by a space, leaving out an empty one.
@@ -180,8 +180,8 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
   /// ```
   public func matches(_ query: SearchQuery) -> Bool {
     guard query.needle != nil else { return true }
-    // One pass over the prepared key: a needle has no newline, so it is found in the key exactly
-    // when it is in the full name, the email or the phone.
+    // The prepared key: a needle has no newline, so it is found in the key exactly when it is in the
+    // full name, the email or the phone.
     if let searchKey, let found = query.isFound(inKey: searchKey) { return found }
     return query.isFound(in: fullName) || query.isFound(in: email) || query.isFound(in: phone)
   }
@@ -209,6 +209,9 @@ public struct SearchQuery: Equatable, Sendable {
   /// The needle's bytes when it is printable ASCII: then a text of printable ASCII is searched byte
   /// by byte, lowercased on the way, with nothing allocated.
   private let asciiNeedle: [UInt8]?
+  /// The set of the bytes of ``asciiNeedle`` (empty without it): a search key that lacks one of them
+  /// does not contain the needle.
+  private let asciiNeedleBytes: ByteSet
 
   /// Prepares `text`: trimmed of whitespace and lowercased; empty or only spaces matches everything.
   public init(_ text: String) {
@@ -217,7 +220,9 @@ public struct SearchQuery: Equatable, Sendable {
     let needle = start == end ? nil : text[start..<end].lowercased()
     self.needle = needle
     let bytes = needle.map { Array($0.utf8) }
-    asciiNeedle = bytes.flatMap { $0.allSatisfy(Self.isPrintableASCII) ? $0 : nil }
+    let asciiNeedle = bytes.flatMap { $0.allSatisfy(Self.isPrintableASCII) ? $0 : nil }
+    self.asciiNeedle = asciiNeedle
+    asciiNeedleBytes = ByteSet(asciiNeedle ?? [])
   }
 
   /// Whether `text`, lowercased, contains the needle (any text does when there is none).
@@ -232,11 +237,16 @@ public struct SearchQuery: Equatable, Sendable {
     return text.lowercased().contains(needle)
   }
 
-  /// Whether `key` (lowercased printable ASCII and newlines) contains the needle, or `nil` when the
-  /// needle is not printable ASCII.
-  func isFound(inKey key: [UInt8]) -> Bool? {
+  /// Whether `key` contains the needle, or `nil` when the needle is not printable ASCII.
+  ///
+  /// The key's byte set answers first, without reading the key's bytes: a needle with a byte the key
+  /// lacks is not in it, and a needle of one byte is in it exactly when its byte is (a search's first
+  /// keystroke).
+  func isFound(inKey key: SearchKey) -> Bool? {
     guard let asciiNeedle else { return nil }
-    return key.withUnsafeBufferPointer { Self.contains($0, asciiNeedle, isLowercased: true) }
+    guard key.byteSet.isSuperset(of: asciiNeedleBytes) else { return false }
+    if asciiNeedle.count == 1 { return true }
+    return key.bytes.withUnsafeBufferPointer { Self.contains($0, asciiNeedle, isLowercased: true) }
   }
 
   /// Whether `text` lowercased contains `needle` (printable ASCII, lowercased), or `nil` when `text`
@@ -270,6 +280,41 @@ public struct SearchQuery: Equatable, Sendable {
   static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 
   static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+}
+
+/// What a search reads of a contact: its full name, email and phone, lowercased printable ASCII
+/// joined by newlines, and the set of those bytes.
+struct SearchKey: Hashable, Sendable {
+  /// The fields' bytes, lowercased, joined by newlines.
+  let bytes: [UInt8]
+  /// The bytes that occur in ``bytes``; kept in the contact itself, so that most tests read no
+  /// other memory.
+  let byteSet: ByteSet
+
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+    byteSet = ByteSet(bytes)
+  }
+}
+
+/// A set of ASCII bytes (0 to 127), one bit each.
+struct ByteSet: Hashable, Sendable {
+  /// The bits of bytes 0 to 63, then of bytes 64 to 127.
+  private var low: UInt64 = 0
+  private var high: UInt64 = 0
+
+  /// The set of the bytes in `bytes`, which are all below 128.
+  init(_ bytes: [UInt8]) {
+    for byte in bytes {
+      precondition(byte < 0x80, "byte \(byte) is not ASCII")
+      if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+    }
+  }
+
+  /// Whether every byte of `other` is in this set.
+  func isSuperset(of other: ByteSet) -> Bool {
+    low & other.low == other.low && high & other.high == other.high
+  }
 }
 
 /// The rules for email addresses the view models accept.

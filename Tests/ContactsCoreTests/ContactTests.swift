@@ -106,6 +106,41 @@ struct ContactTests {
     #expect(!Contact(id: 1, firstName: "Jose\u{301}", lastName: "").matches("jose"))
     #expect(Contact(id: 1, firstName: "Jose", lastName: "").matches("jose"))
   }
+
+  @Test("Every one-character and two-character query matches the contacts whose lowercased fields contain it")
+  func shortQueriesAgreeWithLowercasing() {
+    let contacts =
+      ContactGenerator(seed: 3).make(count: 200) + [
+        Contact(id: 1_001, firstName: "", lastName: "", email: "", phone: ""),
+        Contact(id: 1_002, firstName: "Q~", lastName: "{Z}", email: "^_^@x.y", phone: "+1 (555) 0100"),
+        Contact(id: 1_003, firstName: "Zoë", lastName: "Hopper", email: "zoe@example.com", phone: "555-0100"),
+      ]
+    let characters = (0x20..<0x7F).map { String(UnicodeScalar(UInt8($0))) }
+    let pairs = ["ad", "da", "xq", "qx", "@e", "55", "5-", "-0", "a ", " h", "zz", "ë", "oë"]
+    for contact in contacts {
+      let fields = [contact.fullName, contact.email, contact.phone].map { $0.lowercased() }
+      for text in characters + pairs {
+        let needle = SearchQuery(text).needle
+        let expected = needle.map { needle in fields.contains { $0.contains(needle) } } ?? true
+        #expect(
+          contact.matches(SearchQuery(text)) == expected, "\(contact.fullName) | \(contact.email) against \"\(text)\"")
+      }
+    }
+  }
+
+  @Test("After an edit a contact matches the letters of its new fields, and no longer those only in its old ones")
+  func editedFieldsAreSearched() {
+    var contact = Contact(id: 1, firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "555-0100")
+    #expect(contact.matches("x") && contact.matches("v") && !contact.matches("q") && !contact.matches("9"))
+    contact.email = "ada@lovelace.org"
+    #expect(!contact.matches("x") && contact.matches("g"))
+    contact.phone = "555-0199"
+    #expect(contact.matches("9"))
+    contact.lastName = "Byron"
+    #expect(contact.matches("y") && !contact.matches("ace l"))
+    contact.firstName = "Quinn"
+    #expect(contact.matches("q") && contact.matches("Q"))
+  }
 }
 
 @Suite("ContactGenerator")

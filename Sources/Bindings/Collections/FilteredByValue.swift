@@ -24,18 +24,25 @@ extension ObservableArray {
   ///
   /// - Complexity: O(*n*) per value (one `isIncluded` call per element); per source event, as
   ///   ``filter(_:)``.
+  @inlinable
   public func filter<Value: Publisher>(
     by value: Value,
     _ isIncluded: @escaping (Element, Value.Output) -> Bool
   ) -> ObservableArray<Element> where Value.Failure == Never {
     let core = CollectionCore<[Element], ArrayChangeset>(contents: [], resetChange: .reset)
-    let deriver = FilteringByValueDeriver<Element, Value.Output>(isIncluded, core: core)
+    // Made here, where the element type is known: the refilter passes each element's address, and
+    // `pointee` is lent to `isIncluded`. An element read out of the buffer to be passed was copied
+    // (and the copy destroyed) around every call, as the caller cannot know that `isIncluded` leaves
+    // the buffer alone.
+    let deriver = FilteringByValueDeriver<Element, Value.Output>(
+      isIncluded, inPlace: { element, value in isIncluded(element.pointee, value) }, core: core)
     return derived(
       core: core, by: value, value: { deriver.submit(.value($0)) }, source: { deriver.submit(.source($0)) })
   }
 
   /// An array of `core`, fed by `value`'s values (with `submitValue`) and by this array's events
   /// (with `submitSource`), which keeps both subscriptions while it is held or subscribed.
+  @usableFromInline
   func derived<Value: Publisher>(
     core: CollectionCore<[Element], ArrayChangeset>,
     by value: Value,
@@ -56,35 +63,51 @@ extension ObservableArray {
 
 /// The state behind ``ObservableArray/filter(by:_:)``: the inputs are applied one at a time, in the
 /// order they were submitted, by whichever thread found none being applied.
+///
+/// Its per-input path is inlinable, so that a client's element type runs specialised code: unspecialised,
+/// each element tested, copied or appended went through the type's value witnesses (about 60 ns per
+/// element of a 100,000-contact refilter in the Contacts example).
+@usableFromInline
 final class FilteringByValueDeriver<Element, Value>: @unchecked Sendable {
+  @usableFromInline
   enum Input {
     case source(ObservableArrayEvent<Element>)
     case value(Value)
   }
 
-  let isIncluded: (Element, Value) -> Bool
-  let core: CollectionCore<[Element], ArrayChangeset>
-  let queue = Locked(DerivationQueue<Input>())
+  @usableFromInline let isIncluded: (Element, Value) -> Bool
+  /// `isIncluded` given the address of an element that stays put for the call.
+  @usableFromInline let isIncludedInPlace: (UnsafePointer<Element>, Value) -> Bool
+  @usableFromInline let core: CollectionCore<[Element], ArrayChangeset>
+  @usableFromInline let queue = Locked(DerivationQueue<Input>())
   private let liveObject = LiveObjectToken("FilteringByValueDeriver")
   // The state below is reached only by the thread whose turn it is to apply (the queue hands out one
   // turn at a time).
   /// The source's contents as of the last source event applied.
-  var sourceContents: [Element] = []
+  @usableFromInline var sourceContents: [Element] = []
   /// Maps the source's changes with the latest value; its flags say which elements are shown.
-  let filter: CompactMappingDeriver<Element, Element>
+  @usableFromInline let filter: CompactMappingDeriver<Element, Element>
 
-  init(_ isIncluded: @escaping (Element, Value) -> Bool, core: CollectionCore<[Element], ArrayChangeset>) {
+  @usableFromInline
+  init(
+    _ isIncluded: @escaping (Element, Value) -> Bool,
+    inPlace isIncludedInPlace: @escaping (UnsafePointer<Element>, Value) -> Bool,
+    core: CollectionCore<[Element], ArrayChangeset>
+  ) {
     self.isIncluded = isIncluded
+    self.isIncludedInPlace = isIncludedInPlace
     self.core = core
     filter = CompactMappingDeriver { _ in nil }
   }
 
   /// Applies `input` now, or leaves it to the thread that is applying.
+  @inlinable
   func submit(_ input: Input) {
     queue.submit(input, apply: apply)
   }
 
-  private func apply(_ input: Input) {
+  @inlinable
+  func apply(_ input: Input) {
     switch input {
     case .source(let event):
       sourceContents = event.contents
@@ -97,37 +120,43 @@ final class FilteringByValueDeriver<Element, Value>: @unchecked Sendable {
   }
 
   /// Runs the predicate once per source element and sends the elements that left and came.
-  private func refilter(with value: Value) {
+  ///
+  /// Two passes: the first tests each element in place and notes where its flag changed (an old rank
+  /// deleted, a new rank inserted); the second, only when something changed, copies
+  /// the shown elements run by run (all of them: the source's own buffer, shared, nothing copied).
+  @inlinable
+  func refilter(with value: Value) {
     let source = sourceContents
     let oldFlags = filter.included
     var newFlags = [UInt8](repeating: 0, count: source.count)
-    var shown: [Element] = []
     var deletes: [Int] = []
     var inserts: [Int] = []
-    // Room for as many as were shown (all, the first time): less regrowth, each of which copied the
-    // elements again.
-    shown.reserveCapacity(oldFlags.isEmpty ? source.count : oldFlags.reduce(0) { $0 + Int($1) })
-    var oldRank = 0
-    // Elements are lent from the array's buffer: read through the array, each was copied (and its
-    // copy destroyed) for the test, and again for the result.
+    var shownCount = 0
     source.withUnsafeBufferPointer { elements in
-      for offset in elements.indices {
-        let isShown = isIncluded(elements[offset], value)
-        let wasShown = offset < oldFlags.count && oldFlags[offset] == 1
-        if isShown {
-          newFlags[offset] = 1
-          if !wasShown { inserts.append(shown.count) }
-          shown.append(elements[offset])
-        }
-        if wasShown {
-          if !isShown { deletes.append(oldRank) }
-          oldRank += 1
+      guard let first = elements.baseAddress else { return }
+      oldFlags.withUnsafeBufferPointer { oldFlags in
+        newFlags.withUnsafeMutableBufferPointer { newFlags in
+          var oldRank = 0
+          for offset in elements.indices {
+            let isShown = isIncludedInPlace(first + offset, value)
+            let wasShown = offset < oldFlags.count && oldFlags[offset] == 1
+            if isShown {
+              newFlags[offset] = 1
+              if !wasShown { inserts.append(shownCount) }
+              shownCount += 1
+            }
+            if wasShown {
+              if !isShown { deletes.append(oldRank) }
+              oldRank += 1
+            }
+          }
         }
       }
     }
     filter.included = newFlags
     filter.counts = PrefixCounts(newFlags)
     guard !deletes.isEmpty || !inserts.isEmpty else { return }
+    let shown = shownCount == source.count ? source : Self.elements(of: source, flaggedIn: newFlags, count: shownCount)
     let change = ArrayChangeset(
       sortedDeletes: ArrayChangeset.Offsets(array: deletes), sortedInserts: ArrayChangeset.Offsets(array: inserts),
       sortedUpdates: [], sortedMoves: [])
@@ -138,15 +167,38 @@ final class FilteringByValueDeriver<Element, Value>: @unchecked Sendable {
     }
     withExtendedLifetime(old) {}
   }
+
+  /// The `count` elements of `source` whose flag is 1, in order, copied a run of adjacent ones at a
+  /// time.
+  @inlinable
+  static func elements(of source: [Element], flaggedIn flags: [UInt8], count: Int) -> [Element] {
+    var shown: [Element] = []
+    shown.reserveCapacity(count)
+    flags.withUnsafeBufferPointer { flags in
+      var offset = 0
+      while offset < flags.count {
+        while offset < flags.count && flags[offset] == 0 { offset += 1 }
+        let start = offset
+        while offset < flags.count && flags[offset] == 1 { offset += 1 }
+        if start < offset { shown.append(contentsOf: source[start..<offset]) }
+      }
+    }
+    return shown
+  }
 }
 
 /// The inputs of a derived array fed by two publishers (its source and a value), applied one at a
 /// time in the order they were submitted, by whichever thread found none being applied.
+@usableFromInline
 struct DerivationQueue<Input> {
-  private var pending: [Input] = []
-  private var isApplying = false
+  @usableFromInline var pending: [Input] = []
+  @usableFromInline var isApplying = false
+
+  @inlinable
+  init() {}
 
   /// Queues `input`; returns whether the caller must apply the queue (nobody else is).
+  @inlinable
   mutating func submit(_ input: Input) -> Bool {
     pending.append(input)
     guard !isApplying else { return false }
@@ -155,6 +207,7 @@ struct DerivationQueue<Input> {
   }
 
   /// Takes the queued inputs, or ends the caller's turn when there are none.
+  @inlinable
   mutating func take() -> [Input] {
     if pending.isEmpty { isApplying = false }
     defer { pending = [] }
@@ -165,6 +218,7 @@ struct DerivationQueue<Input> {
 extension Locked {
   /// Applies `input` with `apply` now, and every input queued meanwhile, or leaves it to the thread
   /// that is applying; `apply` runs outside the lock.
+  @inlinable
   func submit<Input>(_ input: Input, apply: (Input) -> Void) where State == DerivationQueue<Input> {
     guard withLock({ $0.submit(input) }) else { return }
     while true {

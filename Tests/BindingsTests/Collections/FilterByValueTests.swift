@@ -78,6 +78,40 @@ struct FilterByValueTests {
     #expect(checker.failures.isEmpty, "\(checker.failures.prefix(3))")
   }
 
+  @Test("values that show every element, none, or runs of them send the exact ranks that left and came")
+  func runsOfShownElements() {
+    let numbers = MutableObservableArray(Array(0..<40))
+    let shown = CurrentValueSubject<Set<Int>, Never>([])
+    let filtered = numbers.filter(by: shown) { number, shown in shown.contains(number) }
+    let checker = ChangeChecker(filtered)
+    var changes: [ArrayChangeset] = []
+    let token = filtered.dropFirst().sink { changes.append($0.change) }
+    let values: [Set<Int>] = [
+      Set(0..<40), [], Set(0..<40), Set(0..<5).union(12..<20).union(35..<40), Set(stride(from: 0, to: 40, by: 2)),
+      Set(stride(from: 1, to: 40, by: 2)), [0], [39], [0, 39], Set(1..<39), Set(0..<40), Set(0..<40),
+    ]
+    var expected: [ArrayChangeset] = []
+    var before: [Int] = []
+    for value in values {
+      shown.send(value)
+      let after = numbers.contents.filter(value.contains)
+      #expect(filtered.contents == after)
+      // The elements are distinct: the ranks that left and came are those of the elements.
+      let deletes = before.indices.filter { !value.contains(before[$0]) }
+      let inserts = after.indices.filter { !before.contains(after[$0]) }
+      if !deletes.isEmpty || !inserts.isEmpty { expected.append(ArrayChangeset(deletes: deletes, inserts: inserts)) }
+      before = after
+    }
+    #expect(changes == expected)
+    // Every element is shown now: an edit of the source still changes the derived array alone, exactly.
+    numbers[3] = 33
+    numbers.remove(at: 0)
+    #expect(filtered.contents == [1, 2, 33] + Array(4..<40))
+    #expect(changes.suffix(2) == [ArrayChangeset(updates: [3]), ArrayChangeset(deletes: [0])])
+    #expect(checker.failures.isEmpty, "\(checker.failures.prefix(3))")
+    token.cancel()
+  }
+
   @Test("until the value publisher sends, the array is empty; after it finishes, the last value stays")
   func noValueYetAndFinished() {
     let numbers = MutableObservableArray([1, 2, 3])
