@@ -10,19 +10,21 @@
 /// subject.send(2)   // prints nothing
 /// ```
 ///
+/// A binding's token (from `<~`, `~>` or `bind(to:)`) is the exception: the owner's bag keeps the
+/// binding, so releasing the token leaves it alone, and `cancel()` ends it.
+///
 /// Tokens are `Hashable` by identity, so they can be kept in a `Set`. `cancel()` is idempotent and
 /// thread-safe: the wrapped work is cancelled once, however often and from however many threads
 /// `cancel()` is called.
-///
-/// Not `final`, though no other module can subclass it: a binding's ``BindingSink`` is its own
-/// token, so that a binding is one object fewer on the heap.
-public class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
+public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
   // One of the library's own cancellables, all classes, idempotent and thread-safe: wrapping a
   // subscriber costs no allocation beyond the token, and the reference is 16 bytes where an
-  // `any Cancellable` would be 40. Anything else is wrapped in a `CancelOnce`. `nil` in a subclass
-  // that cancels itself.
-  @usableFromInline let target: (any IdempotentCancellable)?
-  @usableFromInline let liveObject: LiveObjectToken
+  // `any Cancellable` would be 40. Anything else is wrapped in a `CancelOnce`.
+  @usableFromInline let target: any IdempotentCancellable
+  /// Whether releasing the token cancels `target`: not for a binding's token, whose binding the
+  /// owner's bag keeps (see ``init(binding:)``).
+  @usableFromInline let cancelsWhenReleased: Bool
+  private let liveObject = LiveObjectToken("AnyCancellable")
 
   /// Creates a token that runs `cancel` once, when cancelled or deinitialized.
   ///
@@ -33,22 +35,23 @@ public class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
   /// ```
   public init(_ cancel: @escaping () -> Void) {
     target = CancelOnce(cancel)
-    liveObject = LiveObjectToken("AnyCancellable")
+    cancelsWhenReleased = true
   }
 
   /// Wraps one of the library's own cancellables as it is: no cast, no runtime conformance lookup.
   @usableFromInline
   init(idempotent target: any IdempotentCancellable) {
     self.target = target
-    liveObject = LiveObjectToken("AnyCancellable")
+    cancelsWhenReleased = true
   }
 
-  /// A token that is the cancellable itself: a subclass that overrides ``cancel()``, counted among
-  /// the live objects as `kind`.
+  /// The token of a binding that the owner's bag keeps: `cancel()` ends it, and releasing the token
+  /// leaves it alone, as the bag holds the binding until the owner goes. The bag keeps the binding
+  /// itself, not this token, so a token nobody keeps costs no memory while the binding lives.
   @usableFromInline
-  init(selfCancelling kind: StaticString) {
-    target = nil
-    liveObject = LiveObjectToken(kind)
+  init(binding target: any IdempotentCancellable) {
+    self.target = target
+    cancelsWhenReleased = false
   }
 
   /// Creates a token that cancels `canceller` once, when cancelled or deinitialized.
@@ -59,16 +62,16 @@ public class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     } else {
       target = CancelOnce(canceller.cancel)
     }
-    liveObject = LiveObjectToken("AnyCancellable")
+    cancelsWhenReleased = true
   }
 
   deinit {
-    target?.cancel()
+    if cancelsWhenReleased { target.cancel() }
   }
 
   /// Cancels the wrapped activity. Later calls do nothing.
   public func cancel() {
-    target?.cancel()
+    target.cancel()
   }
 
   /// Stores this token in `collection`.

@@ -22,7 +22,8 @@ import Synchronization
 ///
 /// Safe to use from any thread. Cancellation always runs after the bag's lock is released.
 public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
-  /// One live binding: the token that ends it, what it writes, where it was made, and its target
+  /// One live binding: what ends it (a binding's sink itself, or the token given to
+  /// ``insert(_:identity:target:fileID:line:)``), what it writes, where it was made, and its target
   /// identity.
   ///
   /// The target's name stays in the form the target gave it until ``liveBindings`` or a diagnostic
@@ -31,7 +32,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   /// stored out of line, so that the many bindings made with operators do not carry two empty
   /// optionals.
   private struct Entry {
-    var token: AnyCancellable
+    var token: any IdempotentCancellable
     var name: BindingTargetName
     var location: BindingLocation?
     var identity: BindingIdentity?
@@ -50,7 +51,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   /// `Entry` copied the whole entry (its record's strings, its identity) for each binding.
   private struct Slot {
     var id: UInt64
-    var token: AnyCancellable?
+    var token: (any IdempotentCancellable)?
     var name: BindingTargetName
     var location: BindingLocation?
     var identity: BindingIdentity?
@@ -60,7 +61,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
 
     init(
       id: UInt64,
-      token: AnyCancellable,
+      token: any IdempotentCancellable,
       name: BindingTargetName,
       location: BindingLocation?,
       identity: BindingIdentity?,
@@ -175,7 +176,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
     /// `replaced`, and returns whether there was one. Takes the parts, not an entry: each copy of an
     /// entry, and of an optional one, retains and releases every part.
     mutating func insert(
-      token: AnyCancellable,
+      token: any IdempotentCancellable,
       name: BindingTargetName,
       location: BindingLocation?,
       identity: BindingIdentity?,
@@ -374,7 +375,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   /// lock is released.
   @usableFromInline
   func insert(
-    _ token: AnyCancellable,
+    _ token: any IdempotentCancellable,
     id: UInt64,
     identity: BindingIdentity?,
     name: BindingTargetName,
@@ -395,7 +396,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   /// what that would do after the lock: cancel the binding it replaced, or refuse this one. The
   /// caller runs it once it holds no lock of its own.
   func insertDeferringCancel(
-    _ token: AnyCancellable,
+    _ token: any IdempotentCancellable,
     id: UInt64,
     identity: BindingIdentity?,
     name: BindingTargetName,
@@ -411,7 +412,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   /// Stores a binding under `id` unless the bag is closed; puts the entry it replaces in
   /// `replaced`, and returns why the bag refused it, if it did, and whether it replaced one.
   private func store(
-    _ token: AnyCancellable,
+    _ token: any IdempotentCancellable,
     id: UInt64,
     identity: BindingIdentity?,
     name: BindingTargetName,
@@ -433,7 +434,7 @@ public final class BindingBag: CustomStringConvertible, @unchecked Sendable {
   /// What follows a store, with no lock held: the replaced binding is cancelled, and a refused one
   /// is reported and cancelled.
   private func finishInsert(
-    _ token: AnyCancellable,
+    _ token: any IdempotentCancellable,
     identity: BindingIdentity?,
     name: BindingTargetName,
     replaced: Entry?,

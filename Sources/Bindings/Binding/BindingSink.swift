@@ -19,11 +19,7 @@ import Synchronization
 ///
 /// It requests an unlimited number of values and never fails. Safe to use from any thread; values
 /// are delivered on the thread that sends them, or through a scheduler when one is given.
-///
-/// The sink is its own token: an ``AnyCancellable`` whose `cancel()` ends the binding. Unlike a
-/// token from `sink(receiveValue:)`, releasing it does not cancel: the upstream holds the sink while
-/// it is subscribed, and the owner's bag ends it.
-public final class BindingSink<Owner: AnyObject, Input>: AnyCancellable, Subscriber, CustomStringConvertible,
+public final class BindingSink<Owner: AnyObject, Input>: Subscriber, Cancellable, CustomStringConvertible,
   @unchecked Sendable
 {
   /// A binding sink accepts only publishers that never fail.
@@ -47,6 +43,7 @@ public final class BindingSink<Owner: AnyObject, Input>: AnyCancellable, Subscri
   /// state. Kept here rather than in the state, so that ending a binding moves an id, not a weak
   /// reference (each move of one costs a call into the runtime).
   private weak var registeredBag: BindingBag?
+  private let liveObject = LiveObjectToken("BindingSink")
 
   /// Creates a sink that calls `receiveValue` with the owner and each value while the owner lives.
   public init(owner: Owner, receiveValue: @escaping (Owner, Input) -> Void) {
@@ -54,7 +51,6 @@ public final class BindingSink<Owner: AnyObject, Input>: AnyCancellable, Subscri
     self.state = Locked(State())
     self.receiveValue = InPlaceClosure2(receiveValue)
     self.deliver = nil
-    super.init(selfCancelling: "BindingSink")
   }
 
   /// Creates a sink that calls `receiveValue` on `scheduler` with the owner and each value, while
@@ -67,7 +63,6 @@ public final class BindingSink<Owner: AnyObject, Input>: AnyCancellable, Subscri
     self.state = Locked(State())
     self.receiveValue = InPlaceClosure2(receiveValue)
     self.deliver = BindingDelivery { scheduler.schedule($0) }
-    super.init(selfCancelling: "BindingSink")
   }
 
   @usableFromInline
@@ -76,7 +71,6 @@ public final class BindingSink<Owner: AnyObject, Input>: AnyCancellable, Subscri
     self.state = Locked(State())
     self.receiveValue = InPlaceClosure2(receiveValue)
     self.deliver = deliver
-    super.init(selfCancelling: "BindingSink")
   }
 
   /// A short name for the sink in debugging output: `BindingSink`.
@@ -165,7 +159,7 @@ public final class BindingSink<Owner: AnyObject, Input>: AnyCancellable, Subscri
   /// Ends the binding at once: cancels the upstream, empties the closure and leaves the owner's bag.
   ///
   /// Calling it again, or after completion, does nothing.
-  public override func cancel() {
+  public func cancel() {
     // Deliveries stop calling the closure before the upstream is cancelled and the bag left. A
     // sink already ended (a second cancel: a bag cancels its tokens, then releasing each token
     // cancels it again) has nothing more to do: whoever ended it cancels the upstream and leaves
@@ -284,6 +278,8 @@ extension BindingSink: BindingTargetConvertible where Owner: BindingOwner {
     }
   }
 }
+
+extension BindingSink: IdempotentCancellable {}
 
 /// What a ``BindingSink`` holds under its lock: the subscription and the bag registration. Its
 /// methods decide; the sink acts on what they return after unlocking.

@@ -317,19 +317,19 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
       return .cancelledBinding
     }
     let sink = BindingSink(owner: owner, deliver: delivery, receiveValue: write)
-    // The sink is the binding's token: one object fewer.
-    let token: AnyCancellable = sink
     let id = bag.makeID()
     sink.register(in: bag, id: id)
+    // The bag keeps the sink itself; the token returned ends the binding when cancelled, and is
+    // freed at once when the caller drops it (most do), as releasing it does not end the binding.
     bag.insert(
-      token,
+      sink,
       id: id,
       identity: identity,
       name: name,
       location: .at(fileID: fileID, line: line)
     )
     source.subscribe(sink)
-    return token
+    return AnyCancellable(binding: sink)
   }
 }
 

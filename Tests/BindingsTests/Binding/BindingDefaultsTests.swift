@@ -250,5 +250,36 @@ struct BindingLiveObjectTests {
     }
     #expect(scope.liveKinds.map(\.kind).filter { ["TwoWayBindingLink", "SubjectBindingForwarder"].contains($0) } == [])
   }
+
+  @Test("a live binding is its sink alone: a dropped token is freed, and a kept one ends the binding")
+  func bindingHoldsNoToken() {
+    let scope = LiveObjects.Scope()
+    LiveObjects.$scope.withValue(scope) {
+      let label = BindingTestLabel()
+      let text = PassthroughSubject<String?, Never>()
+      let counts = PassthroughSubject<Int, Never>()
+      label.reactive.text <~ text
+      counts ~> label.reactive.count
+      #expect(label.bindings.count == 2)
+      #expect(scope.liveKinds.first { $0.kind == "BindingSink" }?.count == 2)
+      #expect(scope.liveKinds.first { $0.kind == "AnyCancellable" } == nil, "a dropped token is still alive")
+      text.send("kept")
+      counts.send(1)
+      #expect(label.text == "kept" && label.count == 1, "dropping the tokens ended the bindings")
+
+      let newCounts = PassthroughSubject<Int, Never>()
+      let kept = label.reactive.count <~ newCounts
+      #expect(label.bindings.count == 2, "the new source replaced the old one")
+      newCounts.send(2)
+      #expect(label.count == 2)
+      kept.cancel()
+      #expect(label.bindings.count == 1, "cancelling a kept token ends its binding and leaves the bag")
+      newCounts.send(3)
+      #expect(label.count == 2, "the cancelled binding still writes")
+      text.send("later")
+      #expect(label.text == "later")
+    }
+    #expect(scope.count == 0)
+  }
 }
 #endif
