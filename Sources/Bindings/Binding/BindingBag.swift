@@ -531,13 +531,23 @@ final class BindingLocation: Sendable {
     self.line = line
   }
 
+  /// The place last made, which the next binding made at the same place shares: a loop that binds
+  /// from one line (a list's rows, an owner's many bindings) keeps one object, not one per binding.
+  private static let last = Locked<BindingLocation?>(nil)
+
   /// The place `fileID` and `line` name, or `nil` when either is unknown. (Not a failable
   /// initialiser: a class's allocates the object before it can fail, and frees it again, for every
   /// binding made with an operator, which knows no place.)
   @usableFromInline
   static func at(fileID: String?, line: UInt?) -> BindingLocation? {
     guard let fileID, let line else { return nil }
-    return BindingLocation(fileID: fileID, line: line)
+    return last.withLock { last in
+      // `#fileID` is a literal: two made at one place compare equal on their first word.
+      if let last, last.line == line, last.fileID == fileID { return last }
+      let made = BindingLocation(fileID: fileID, line: line)
+      last = made
+      return made
+    }
   }
 }
 

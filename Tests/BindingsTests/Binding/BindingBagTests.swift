@@ -255,6 +255,24 @@ struct BindingBagTests {
         == "\\BindingTestLabel.text ← bound with an operator (use bind(to:) to record where)")
   }
 
+  @Test("bindings made in a loop at one place, and at other places, each record their own place")
+  func placesOfBindingsMadeInALoop() {
+    let owners = (0..<3).map { _ in BindingTestLabel() }
+    let source = PassthroughSubject<Int, Never>()
+    let loopLine: UInt = #line + 1
+    for owner in owners { source.bind(to: owner) { owner, count in owner.count = count } }
+    let otherLine: UInt = #line + 1
+    source.bind(to: owners[1]) { owner, count in owner.count = count }
+    let bag = BindingBag()
+    bag.insert(AnyCancellable {}, target: "elsewhere", fileID: "Other/File.swift", line: loopLine)
+    #expect(owners.map { $0.bindings.liveBindings.first?.line } == [loopLine, loopLine, loopLine])
+    #expect(owners[1].bindings.liveBindings.map(\.line) == [loopLine, otherLine])
+    #expect(owners.allSatisfy { $0.bindings.liveBindings.allSatisfy { $0.fileID == #fileID } })
+    #expect(bag.liveBindings == [BindingRecord(target: "elsewhere", fileID: "Other/File.swift", line: loopLine)])
+    source.send(4)
+    #expect(owners.map(\.count) == [4, 4, 4])
+  }
+
   @Test("inserting, removing and cancelling from many threads at once is safe")
   func concurrentUse() {
     let label = BindingTestLabel()
