@@ -146,6 +146,32 @@ public struct BindingTarget<Owner: BindingOwner, Value> {
     )
   }
 
+  /// Creates a target that writes values into `owner` with `write`, always on `scheduler`, with an
+  /// identity of any hashable type, kept as it is (no conversion to `AnyHashable`, a run-time check
+  /// at every binding made).
+  ///
+  /// ```swift
+  /// BindingTarget(base, identity: \Label.text, scheduler: MainThreadScheduler.shared) { label, text in
+  ///   label.text = text
+  /// }
+  /// ```
+  public init<Identity: Hashable, S: Scheduler>(
+    _ owner: Owner,
+    identity: Identity,
+    description: String? = nil,
+    function: String = #function,
+    scheduler: S,
+    write: @escaping (Owner, Value) -> Void
+  ) {
+    self.init(
+      owner: owner,
+      identity: BindingIdentity(caller: identity),
+      name: Self.name(description, madeIn: function),
+      delivery: BindingDelivery { scheduler.schedule($0) },
+      write: write
+    )
+  }
+
   /// Creates a target for an owner that belongs to the main actor: `write` runs on the main
   /// thread, at once when the value arrives there, otherwise on the main queue.
   ///

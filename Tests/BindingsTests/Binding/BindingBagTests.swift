@@ -102,6 +102,12 @@ struct BindingBagTests {
     BindingTarget(label, identity: 1) { label, text in label.text = text } <~ first
     BindingTarget(label, identity: AnyHashable(1)) { label, text in label.text = text } <~ first
     #expect(label.bindings.count == 4)
+    BindingTarget(label, identity: \BindingTestLabel.text, scheduler: ImmediateScheduler.shared) { label, text in
+      label.text = text
+    } <~ first
+    #expect(label.bindings.count == 4, "a target with a scheduler and the key path is the key path's target")
+    first.send("through the scheduler")
+    #expect(label.text == "through the scheduler")
   }
 
   @Test("an insert with the identity of a live binding cancels and replaces it")
