@@ -59,8 +59,11 @@ final class SectionedListViewTests: GTKTestCase {
       window.child = list
       show(window)
       list.list.waitForNextFrame()
+      var selected: [String?] = []
+      let selection = list.reactive.selectedItem.sink { selected.append($0) }
       list.list.selectedIndex = 2  // Alan
       let objectOfAlan = itemObjects(of: list.list.selection)[2]
+      XCTAssertEqual(selected.last, "Alan", "the sectioned list's selected item")
 
       // Alan moves to the end of section G: his row keeps its object and its selection.
       groups.moveItem(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 1, item: 1))
@@ -76,6 +79,13 @@ final class SectionedListViewTests: GTKTestCase {
       XCTAssertEqual(list.list.selectedIndex, 2)
       XCTAssertEqual(itemObjects(of: list.list.selection)[2], objectOfAlan)
       XCTAssertEqual(list.list.items.count, 7)
+      XCTAssertEqual(selected.last, "Alan", "a move is not a change of the selected item")
+      list.list.selectedIndex = 4  // Ada
+      XCTAssertEqual(selected.last, "Ada")
+      list.list.selectedIndex = nil
+      XCTAssertEqual(selected.last, .some(nil), "no selection is nil")
+      XCTAssertEqual(selected.first, .some(nil), "the selection is published at once: none at first")
+      selection.cancel()
     }
   }
 

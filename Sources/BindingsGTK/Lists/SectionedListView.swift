@@ -190,4 +190,35 @@ final class SectionRowSlot: Widget {
     return shown as? Shown
   }
 }
+/// A list in sections whose item rows can be selected: ``SectionedListView``.
+@MainActor
+public protocol SectionedSelectableList: Widget {
+  /// What describes a section.
+  associatedtype Metadata
+  /// The type of the items.
+  associatedtype Item
+  /// The flat list of header and item rows, whose selection is the sectioned list's.
+  var list: ListView<SectionedListRow<Metadata, Item>> { get }
+}
+
+extension SectionedListView: SectionedSelectableList {}
+
+@MainActor
+extension Reactive where Base: SectionedSelectableList {
+  /// The selected item (`nil` for none), as a source: now, then each time the selection changes.
+  /// Headers cannot be selected, so the selection is always an item's.
+  ///
+  /// ```swift
+  /// contactsByInitial.reactive.selectedItem ~> detail.reactive.contact
+  /// ```
+  ///
+  /// The inner ``SectionedSelectableList/list`` has the rest of the selection's endpoints
+  /// (`selectedIndex`, `selectedItemID`), over its `.header` and `.item` rows.
+  public var selectedItem: AnyPublisher<Base.Item?, Never> {
+    base.list.reactive.selectedItem.map { row in
+      guard case .item(let item)? = row else { return nil }
+      return item
+    }.eraseToAnyPublisher()
+  }
+}
 #endif
