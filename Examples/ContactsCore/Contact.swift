@@ -23,13 +23,28 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
 
   /// The contact's identity: stable across edits, unique within a view model.
   public let id: Int
+  /// The text fields and what is made from them, in one shared object: a copy of a contact retains
+  /// that one object rather than a buffer per field. Never mutated; a setter makes a new one.
+  private var storage: Storage
+  /// The set of the bytes of the search key, or `nil` when the contact has none (a field that is not
+  /// printable ASCII): kept in the contact itself, so that most searches read no other memory.
+  private var searchKeyByteSet: ByteSet?
+  /// Whether the contact is starred.
+  public var isFavorite: Bool
+  /// A rating from 0 to 5 (``ratingRange``); the initialiser clamps it.
+  public var rating: Double
+  /// The contact's group: an index into ``groups``; the initialiser clamps it.
+  public var group: Int
+
   /// The given name.
   public var firstName: String {
-    didSet { nameChanged() }
+    get { storage.firstName }
+    set { setStorage(Storage(firstName: newValue, lastName: lastName, email: email, phone: phone)) }
   }
   /// The family name.
   public var lastName: String {
-    didSet { nameChanged() }
+    get { storage.lastName }
+    set { setStorage(Storage(firstName: firstName, lastName: newValue, email: email, phone: phone)) }
   }
   /// The first and last names joined by a space, leaving out an empty one; made when a name
   /// changes, so that a list row shows it without building it.
@@ -37,31 +52,24 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
   /// ```swift
   /// print(Contact(id: 1, firstName: "Ada", lastName: "").fullName)   // prints "Ada"
   /// ```
-  public private(set) var fullName: String
+  public var fullName: String { storage.fullName }
   /// The first letters of the first and last names, uppercased; "?" when both are empty. Made
   /// when a name changes, as ``fullName`` is.
   ///
   /// ```swift
   /// print(Contact(id: 1, firstName: "grace", lastName: "Hopper").initials)   // prints "GH"
   /// ```
-  public private(set) var initials: String
+  public var initials: String { storage.initials }
   /// The email address; empty for none.
   public var email: String {
-    didSet { searchKey = Self.searchKey(fullName, email, phone) }
+    get { storage.email }
+    set { setStorage(Storage(names: storage, email: newValue, phone: phone)) }
   }
   /// The phone number, as typed; empty for none.
   public var phone: String {
-    didSet { searchKey = Self.searchKey(fullName, email, phone) }
+    get { storage.phone }
+    set { setStorage(Storage(names: storage, email: email, phone: newValue)) }
   }
-  /// The full name, the email and the phone, lowercased and joined by newlines, as bytes, with the
-  /// set of those bytes, when all three are printable ASCII (`nil` otherwise): what a search reads.
-  private var searchKey: SearchKey?
-  /// Whether the contact is starred.
-  public var isFavorite: Bool
-  /// A rating from 0 to 5 (``ratingRange``); the initialiser clamps it.
-  public var rating: Double
-  /// The contact's group: an index into ``groups``; the initialiser clamps it.
-  public var group: Int
 
   /// Creates a contact; `rating` is clamped to ``ratingRange`` and `group` to the indices of
   /// ``groups``.
@@ -81,72 +89,40 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
     group: Int = Contact.otherGroup
   ) {
     self.id = id
-    self.firstName = firstName
-    self.lastName = lastName
-    self.fullName = Self.fullName(firstName, lastName)
-    self.initials = Self.initials(firstName, lastName)
-    self.email = email
-    self.phone = phone
-    self.searchKey = Self.searchKey(fullName, email, phone)
+    storage = Storage(firstName: firstName, lastName: lastName, email: email, phone: phone)
+    searchKeyByteSet = storage.searchKeyBytes.map(ByteSet.init)
     self.isFavorite = isFavorite
     self.rating = Self.clampedRating(rating)
     self.group = Self.clampedGroup(group)
   }
 
-  /// Makes ``fullName``, ``initials`` and the search key again, from the fields.
-  private mutating func nameChanged() {
-    fullName = Self.fullName(firstName, lastName)
-    initials = Self.initials(firstName, lastName)
-    searchKey = Self.searchKey(fullName, email, phone)
+  /// Replaces the text fields, and the byte set of the new search key with them.
+  private mutating func setStorage(_ newStorage: Storage) {
+    storage = newStorage
+    searchKeyByteSet = newStorage.searchKeyBytes.map(ByteSet.init)
   }
 
-  /// ``searchKey`` of these fields.
-  private static func searchKey(_ fullName: String, _ email: String, _ phone: String) -> SearchKey? {
-    var key: [UInt8] = []
-    key.reserveCapacity(fullName.utf8.count + email.utf8.count + phone.utf8.count + 2)
-    for (index, field) in [fullName, email, phone].enumerated() {
-      if index > 0 { key.append(UInt8(ascii: "\n")) }
-      for byte in field.utf8 {
-        guard SearchQuery.isPrintableASCII(byte) else { return nil }
-        key.append(SearchQuery.lowercased(byte))
-      }
+  /// Two contacts are equal when every field is: the made fields follow from the others, so they are
+  /// not compared, and contacts that share their text compare no text.
+  public static func == (lhs: Contact, rhs: Contact) -> Bool {
+    guard lhs.id == rhs.id, lhs.isFavorite == rhs.isFavorite, lhs.rating == rhs.rating, lhs.group == rhs.group else {
+      return false
     }
-    return SearchKey(bytes: key)
+    if lhs.storage === rhs.storage { return true }
+    return lhs.firstName == rhs.firstName && lhs.lastName == rhs.lastName && lhs.email == rhs.email
+      && lhs.phone == rhs.phone
   }
 
-  /// `first` and `last` joined by a space, leaving out an empty one.
-  private static func fullName(_ first: String, _ last: String) -> String {
-    if last.isEmpty { return first }
-    if first.isEmpty { return last }
-    return first + " " + last
-  }
-
-  /// The first letters of `firstName` and `lastName`, uppercased; "?" when both are empty.
-  private static func initials(_ firstName: String, _ lastName: String) -> String {
-    // Most names start with an ASCII letter: two bytes, uppercased, make a small string with no
-    // allocation and no grapheme breaking. Other first letters go by characters.
-    let first = asciiInitial(of: firstName)
-    let last = asciiInitial(of: lastName)
-    if let first, let last {
-      if first == 0 && last == 0 { return "?" }
-      var letters = ""
-      if first != 0 { letters.unicodeScalars.append(Unicode.Scalar(first)) }
-      if last != 0 { letters.unicodeScalars.append(Unicode.Scalar(last)) }
-      return letters
-    }
-    var letters = ""
-    if let first = firstName.first { letters += first.uppercased() }
-    if let last = lastName.first { letters += last.uppercased() }
-    return letters.isEmpty ? "?" : letters
-  }
-
-  /// The first letter of `name` uppercased, when it is ASCII and a whole character (no combining
-  /// mark follows it); 0 for an empty name; `nil` when the character rules must decide.
-  private static func asciiInitial(of name: String) -> UInt8? {
-    var bytes = name.utf8.makeIterator()
-    guard let byte = bytes.next() else { return 0 }
-    guard byte < 0x80, byte != UInt8(ascii: "\r"), bytes.next().map({ $0 < 0x80 }) ?? true else { return nil }
-    return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
+  /// Hashes the fields that ``==`` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(id)
+    hasher.combine(firstName)
+    hasher.combine(lastName)
+    hasher.combine(email)
+    hasher.combine(phone)
+    hasher.combine(isFavorite)
+    hasher.combine(rating)
+    hasher.combine(group)
   }
 
   /// The name of the contact's group, from ``groups``.
@@ -182,7 +158,11 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
     guard query.needle != nil else { return true }
     // The prepared key: a needle has no newline, so it is found in the key exactly when it is in the
     // full name, the email or the phone.
-    if let searchKey, let found = query.isFound(inKey: searchKey) { return found }
+    if let searchKeyByteSet, let searchKeyBytes = storage.searchKeyBytes,
+      let found = query.isFound(inKey: searchKeyBytes, byteSet: searchKeyByteSet)
+    {
+      return found
+    }
     return query.isFound(in: fullName) || query.isFound(in: email) || query.isFound(in: phone)
   }
 
@@ -194,6 +174,99 @@ public struct Contact: Hashable, Sendable, Identifiable, CustomStringConvertible
   /// `group` moved into the indices of ``groups``.
   static func clampedGroup(_ group: Int) -> Int {
     min(max(group, groups.startIndex), groups.endIndex - 1)
+  }
+}
+
+extension Contact {
+  /// A contact's text fields and what is made from them; immutable, so that contacts share it freely.
+  private final class Storage: Sendable {
+    /// The given name.
+    let firstName: String
+    /// The family name.
+    let lastName: String
+    /// ``Contact/fullName``.
+    let fullName: String
+    /// ``Contact/initials``.
+    let initials: String
+    /// The email address; empty for none.
+    let email: String
+    /// The phone number; empty for none.
+    let phone: String
+    /// The full name, the email and the phone, lowercased and joined by newlines, as bytes, when all
+    /// three are printable ASCII (`nil` otherwise): what a search reads.
+    let searchKeyBytes: [UInt8]?
+
+    /// The fields, with the full name, the initials and the search key made from them.
+    init(firstName: String, lastName: String, email: String, phone: String) {
+      self.firstName = firstName
+      self.lastName = lastName
+      fullName = Self.fullName(firstName, lastName)
+      initials = Self.initials(firstName, lastName)
+      self.email = email
+      self.phone = phone
+      searchKeyBytes = Self.searchKeyBytes(fullName, email, phone)
+    }
+
+    /// The names of `names`, and what is made from them, with another email and phone: only the
+    /// search key is made again.
+    init(names: Storage, email: String, phone: String) {
+      firstName = names.firstName
+      lastName = names.lastName
+      fullName = names.fullName
+      initials = names.initials
+      self.email = email
+      self.phone = phone
+      searchKeyBytes = Self.searchKeyBytes(fullName, email, phone)
+    }
+
+    /// ``searchKeyBytes`` of these fields.
+    private static func searchKeyBytes(_ fullName: String, _ email: String, _ phone: String) -> [UInt8]? {
+      var key: [UInt8] = []
+      key.reserveCapacity(fullName.utf8.count + email.utf8.count + phone.utf8.count + 2)
+      for (index, field) in [fullName, email, phone].enumerated() {
+        if index > 0 { key.append(UInt8(ascii: "\n")) }
+        for byte in field.utf8 {
+          guard SearchQuery.isPrintableASCII(byte) else { return nil }
+          key.append(SearchQuery.lowercased(byte))
+        }
+      }
+      return key
+    }
+
+    /// `first` and `last` joined by a space, leaving out an empty one.
+    private static func fullName(_ first: String, _ last: String) -> String {
+      if last.isEmpty { return first }
+      if first.isEmpty { return last }
+      return first + " " + last
+    }
+
+    /// The first letters of `firstName` and `lastName`, uppercased; "?" when both are empty.
+    private static func initials(_ firstName: String, _ lastName: String) -> String {
+      // Most names start with an ASCII letter: two bytes, uppercased, make a small string with no
+      // allocation and no grapheme breaking. Other first letters go by characters.
+      let first = asciiInitial(of: firstName)
+      let last = asciiInitial(of: lastName)
+      if let first, let last {
+        if first == 0 && last == 0 { return "?" }
+        var letters = ""
+        if first != 0 { letters.unicodeScalars.append(Unicode.Scalar(first)) }
+        if last != 0 { letters.unicodeScalars.append(Unicode.Scalar(last)) }
+        return letters
+      }
+      var letters = ""
+      if let first = firstName.first { letters += first.uppercased() }
+      if let last = lastName.first { letters += last.uppercased() }
+      return letters.isEmpty ? "?" : letters
+    }
+
+    /// The first letter of `name` uppercased, when it is ASCII and a whole character (no combining
+    /// mark follows it); 0 for an empty name; `nil` when the character rules must decide.
+    private static func asciiInitial(of name: String) -> UInt8? {
+      var bytes = name.utf8.makeIterator()
+      guard let byte = bytes.next() else { return 0 }
+      guard byte < 0x80, byte != UInt8(ascii: "\r"), bytes.next().map({ $0 < 0x80 }) ?? true else { return nil }
+      return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
+    }
   }
 }
 
@@ -237,16 +310,17 @@ public struct SearchQuery: Equatable, Sendable {
     return text.lowercased().contains(needle)
   }
 
-  /// Whether `key` contains the needle, or `nil` when the needle is not printable ASCII.
+  /// Whether `key` (a search key: printable ASCII, lowercased) contains the needle, or `nil` when the
+  /// needle is not printable ASCII; `byteSet` is the set of `key`'s bytes.
   ///
   /// The key's byte set answers first, without reading the key's bytes: a needle with a byte the key
   /// lacks is not in it, and a needle of one byte is in it exactly when its byte is (a search's first
   /// keystroke).
-  func isFound(inKey key: SearchKey) -> Bool? {
+  func isFound(inKey key: [UInt8], byteSet: ByteSet) -> Bool? {
     guard let asciiNeedle else { return nil }
-    guard key.byteSet.isSuperset(of: asciiNeedleBytes) else { return false }
+    guard byteSet.isSuperset(of: asciiNeedleBytes) else { return false }
     if asciiNeedle.count == 1 { return true }
-    return key.bytes.withUnsafeBufferPointer { Self.contains($0, asciiNeedle, isLowercased: true) }
+    return key.withUnsafeBufferPointer { Self.contains($0, asciiNeedle, isLowercased: true) }
   }
 
   /// Whether `text` lowercased contains `needle` (printable ASCII, lowercased), or `nil` when `text`
@@ -280,21 +354,6 @@ public struct SearchQuery: Equatable, Sendable {
   static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 
   static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-}
-
-/// What a search reads of a contact: its full name, email and phone, lowercased printable ASCII
-/// joined by newlines, and the set of those bytes.
-struct SearchKey: Hashable, Sendable {
-  /// The fields' bytes, lowercased, joined by newlines.
-  let bytes: [UInt8]
-  /// The bytes that occur in ``bytes``; kept in the contact itself, so that most tests read no
-  /// other memory.
-  let byteSet: ByteSet
-
-  init(bytes: [UInt8]) {
-    self.bytes = bytes
-    byteSet = ByteSet(bytes)
-  }
 }
 
 /// A set of ASCII bytes (0 to 127), one bit each.

@@ -141,6 +141,119 @@ struct ContactTests {
     contact.firstName = "Quinn"
     #expect(contact.matches("q") && contact.matches("Q"))
   }
+
+  @Test("A contact is a value: setting any field of a copy leaves the original as it was")
+  func copiesAreIndependent() {
+    let original = Contact(
+      id: 1, firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "555-0100", isFavorite: true,
+      rating: 4, group: 2)
+    let edits: [(String, (inout Contact) -> Void)] = [
+      ("firstName", { $0.firstName = "Grace" }), ("lastName", { $0.lastName = "Hopper" }),
+      ("email", { $0.email = "grace@navy.mil" }), ("phone", { $0.phone = "555-0199" }),
+      ("firstName appended", { $0.firstName.append("x") }), ("isFavorite", { $0.isFavorite = false }),
+      ("rating", { $0.rating = 1 }), ("group", { $0.group = 0 }),
+    ]
+    for (field, edit) in edits {
+      var copy = original
+      edit(&copy)
+      #expect(copy != original, "\(field)")
+      #expect(original.firstName == "Ada" && original.lastName == "Lovelace", "\(field)")
+      #expect(original.fullName == "Ada Lovelace" && original.initials == "AL", "\(field)")
+      #expect(original.email == "ada@example.com" && original.phone == "555-0100", "\(field)")
+      #expect(original.isFavorite && original.rating == 4 && original.group == 2, "\(field)")
+      #expect(original.matches("love") && original.matches("0100") && !original.matches("grace"), "\(field)")
+      #expect(!original.matches("navy") && !original.matches("0199") && !original.matches("hopper"), "\(field)")
+    }
+    var copy = original
+    copy.firstName = "Grace"
+    copy.lastName = "Hopper"
+    #expect(copy.matches("grace hopper") && !copy.matches("lovelace") && original.matches("ada lovelace"))
+  }
+
+  @Test("Contacts made separately with the same fields are equal and hash alike; a field apart makes them differ")
+  func equalityIsByValue() {
+    func make() -> Contact {
+      Contact(
+        id: 7, firstName: String(repeating: "Ada", count: 8), lastName: "Lovelace", email: "ada@example.com",
+        phone: "555-0100", isFavorite: true, rating: 3.5, group: 1)
+    }
+    let first = make()
+    let second = make()
+    #expect(first == second)
+    #expect(first.hashValue == second.hashValue)
+    #expect(Set([first, second]).count == 1)
+    // Reached by edits rather than made at once: still equal.
+    var edited = Contact(id: 7, firstName: "Grace", lastName: "Hopper", isFavorite: true, rating: 3.5, group: 1)
+    edited.firstName = String(repeating: "Ada", count: 8)
+    edited.lastName = "Lovelace"
+    edited.email = "ada@example.com"
+    edited.phone = "555-0100"
+    #expect(edited == first && edited.hashValue == first.hashValue)
+    // Setting a field to the value it has keeps the contact equal.
+    var same = first
+    same.email = first.email
+    #expect(same == first && same.hashValue == first.hashValue)
+    let variants: [(inout Contact) -> Void] = [
+      { $0.firstName = "Ada" }, { $0.lastName = "Byron" }, { $0.email = "" }, { $0.phone = "555-0101" },
+      { $0.isFavorite = false }, { $0.rating = 3 }, { $0.group = 2 },
+    ]
+    for variant in variants {
+      var other = make()
+      variant(&other)
+      #expect(other != first)
+    }
+    #expect(Contact(id: 8, firstName: "A", lastName: "B") != Contact(id: 9, firstName: "A", lastName: "B"))
+    // The same names split differently make the same full name, yet differ.
+    #expect(
+      Contact(id: 1, firstName: "Ada Love", lastName: "Lace") != Contact(id: 1, firstName: "Ada", lastName: "Love Lace")
+    )
+  }
+
+  @Test("Each setter leaves the full name, the initials and the search in step with every field")
+  func madeFieldsFollowEachSetter() {
+    func expectInStep(_ contact: Contact, _ note: Comment) {
+      let made = Contact(
+        id: contact.id, firstName: contact.firstName, lastName: contact.lastName, email: contact.email,
+        phone: contact.phone, isFavorite: contact.isFavorite, rating: contact.rating, group: contact.group)
+      #expect(contact == made, note)
+      #expect(contact.fullName == made.fullName && contact.initials == made.initials, note)
+      for text in ["a", "ad", "ada l", "zoë", "ë", "@", "navy", "555", "0199", "hop", "q", "é", "Ü"] {
+        #expect(contact.matches(text) == made.matches(text), "\(note) against \"\(text)\"")
+      }
+    }
+    var contact = Contact(id: 1, firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "555-0100")
+    expectInStep(contact, "made")
+    contact.firstName = "Zoë"
+    expectInStep(contact, "first name not ASCII")
+    #expect(contact.fullName == "Zoë Lovelace" && contact.initials == "ZL" && contact.matches("zoë l"))
+    contact.lastName = "Hopper"
+    expectInStep(contact, "last name")
+    contact.email = "zoe@navy.mil"
+    expectInStep(contact, "email")
+    #expect(contact.matches("NAVY") && !contact.matches("example"))
+    contact.firstName = "Grace"
+    expectInStep(contact, "first name ASCII again")
+    #expect(contact.fullName == "Grace Hopper" && contact.initials == "GH" && contact.matches("e h"))
+    contact.phone = "555-0199"
+    expectInStep(contact, "phone")
+    #expect(contact.matches("0199") && !contact.matches("0100"))
+    contact.email = "ünï@example.com"
+    expectInStep(contact, "email not ASCII")
+    #expect(contact.matches("ÜNÏ") && contact.matches("hopper") && contact.matches("0199"))
+    contact.phone = ""
+    contact.email = ""
+    expectInStep(contact, "email and phone cleared")
+    #expect(!contact.matches("@") && !contact.matches("5"))
+    contact.lastName = ""
+    expectInStep(contact, "last name cleared")
+    #expect(contact.fullName == "Grace" && contact.initials == "G" && !contact.matches("hop"))
+    contact.firstName.append("ful")
+    expectInStep(contact, "first name appended to")
+    #expect(contact.fullName == "Graceful" && contact.matches("ceful"))
+    contact.firstName = ""
+    expectInStep(contact, "both names cleared")
+    #expect(contact.fullName == "" && contact.initials == "?" && !contact.matches("g") && contact.matches(" "))
+  }
 }
 
 @Suite("ContactGenerator")
