@@ -20,7 +20,7 @@ struct BindingIdentity: Hashable, Sendable, CustomStringConvertible {
   /// The identity of the target that writes through `keyPath`.
   @inlinable
   init(keyPath: AnyKeyPath) {
-    value = CallerIdentity(base: keyPath)
+    value = KeyPathIdentity(keyPath: keyPath)
   }
 
   /// An identity a module of the package makes for its targets, stored as it is.
@@ -36,7 +36,7 @@ struct BindingIdentity: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline
   init(_ identity: AnyHashable) {
     if let keyPath = identity.base as? AnyKeyPath {
-      value = CallerIdentity(base: keyPath)
+      value = KeyPathIdentity(keyPath: keyPath)
     } else if let base = identity.base as? any Hashable {
       value = Self.callerIdentity(base)
     } else {
@@ -79,9 +79,23 @@ struct BindingIdentity: Hashable, Sendable, CustomStringConvertible {
   var description: String { value.description }
 }
 
-/// An identity of a value of its own type: a key path (as `AnyKeyPath`, so that the key paths of
-/// one property compare equal whatever their static types), or a value a caller gave (one wider
-/// than three words is held in a box of the existential's own).
+/// A key path's identity: the target that writes through it.
+@usableFromInline
+struct KeyPathIdentity: BindingIdentityValue, @unchecked Sendable {
+  // Unchecked: a key path is immutable.
+  @usableFromInline let keyPath: AnyKeyPath
+
+  @inlinable
+  init(keyPath: AnyKeyPath) {
+    self.keyPath = keyPath
+  }
+
+  @usableFromInline
+  var description: String { "\(keyPath)" }
+}
+
+/// An identity a caller gave, of the caller's type (a value wider than three words is held in a box
+/// of the existential's own).
 @usableFromInline
 struct CallerIdentity<Base: Hashable>: BindingIdentityValue, @unchecked Sendable {
   // Unchecked, as the caller's type need not be `Sendable`: the bag only hashes, compares and
