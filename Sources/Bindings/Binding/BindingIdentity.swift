@@ -80,6 +80,9 @@ struct BindingIdentity: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A key path's identity: the target that writes through it.
+///
+/// A type of its own, not ``CallerIdentity`` of `AnyKeyPath`: the generic type's conformance is
+/// looked up at run time for each identity made (about 160 instructions for every key-path binding).
 @usableFromInline
 struct KeyPathIdentity: BindingIdentityValue, @unchecked Sendable {
   // Unchecked: a key path is immutable.
