@@ -48,7 +48,7 @@ public protocol BindingOwner: AnyObject, ReactiveExtensionProvider {
 ///
 /// Opt out explicitly, per binding, with ``BindingTarget/deliveredOnSendingThread()``. Targets
 /// written by hand in a `Reactive` extension choose for themselves; see
-/// ``BindingTarget/init(onMainActor:identity:description:function:write:)``.
+/// ``BindingTarget/init(onMainActor:identity:description:function:write:)-(_,AnyHashable?,_,_,_)``.
 public protocol MainActorBindingOwner: BindingOwner {}
 
 #if canImport(ObjectiveC)
