@@ -37,10 +37,10 @@ struct BindingIdentity: Hashable, Sendable, CustomStringConvertible {
   init(_ identity: AnyHashable) {
     if let keyPath = identity.base as? AnyKeyPath {
       value = KeyPathIdentity(keyPath: keyPath)
-    } else if let base = identity.base as? any Hashable {
-      value = Self.callerIdentity(base)
     } else {
-      value = CallerIdentity(base: identity)
+      // The base of an `AnyHashable` is always `Hashable`.
+      let base = identity.base as! any Hashable
+      value = Self.callerIdentity(base)
     }
   }
 

@@ -143,21 +143,14 @@ extension Reactive where Base: GObjectWrapper {
   /// them (as the core's main-thread delivery does, with a cheaper check: GTK's thread is known).
   func gtkTarget<Value>(
     _ identity: String,
-    isStyleClass: Bool = false,
     _ write: @escaping @MainActor (Base, Value) -> Void
   ) -> BindingTarget<Base, Value> {
-    // Called only on GTK's thread (checked below, or after the hop), which runs the main actor's
-    // work. Converted once, here: converted in the closure, a generic `write` was re-wrapped, a
-    // heap allocation, on every value.
-    let writeOnGTKThread = nonisolatedCall(write)
-    return BindingTarget<Base, Value>(base, describedBy: targetIdentity(identity, isStyleClass: isStyleClass)) {
-      widget, value in
-      // Checked first so that a write on GTK's thread makes no closure.
-      if GTKThreadHop.mayRunNow {
-        if !widget.isDisposedUnchecked { writeOnGTKThread(widget, value) }
-        return
-      }
-      enqueueWrite(writeOnGTKThread, widget, value)
+    // Called only on GTK's thread (checked in `writeOnGTKThread`, or after the hop), which runs the
+    // main actor's work. Converted once, here: converted in the closure, a generic `write` was
+    // re-wrapped, a heap allocation, on every value.
+    let write = nonisolatedCall(write)
+    return BindingTarget<Base, Value>(base, describedBy: targetIdentity(identity, isStyleClass: false)) {
+      widget, value in writeOnGTKThread(write, widget, value)
     }
   }
 
@@ -232,6 +225,20 @@ extension Reactive where Base: GObjectWrapper {
       }
     )
   }
+}
+
+/// Writes `value` into `widget` with `write` on GTK's thread, never into a disposed object: at once
+/// when the caller is on GTK's thread and nothing queued earlier is still on its way there (checked
+/// first, so that such a write makes no closure), otherwise after the hop (``GTKThreadHop``).
+@inline(__always)
+func writeOnGTKThread<Base: GObjectWrapper, Value>(
+  _ write: @escaping (Base, Value) -> Void, _ widget: Base, _ value: Value
+) {
+  if GTKThreadHop.mayRunNow {
+    if !widget.isDisposedUnchecked { write(widget, value) }
+    return
+  }
+  enqueueWrite(write, widget, value)
 }
 
 /// Hands a write made off GTK's thread (or behind queued work) to GTK's thread, where it runs

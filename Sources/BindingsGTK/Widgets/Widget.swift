@@ -175,18 +175,11 @@ extension Reactive where Base: Widget {
   /// field.reactive.cssClass("error") <~ viewModel.$isInvalid
   /// ```
   public func cssClass(_ name: String) -> BindingTarget<Base, Bool> {
-    // ``gtkTarget(_:isStyleClass:_:)``'s write, written out: its closure would hold this one, which
-    // holds the name, so each binding would keep two closure contexts on the heap. One is enough:
-    // style classes are bound by the hundred (a class per state, on every row).
+    // Not through ``gtkTarget(_:_:)``: its closure would hold one that holds the name, so each
+    // binding would keep two closure contexts on the heap. One is enough: style classes are bound by
+    // the hundred (a class per state, on every row).
     BindingTarget(base, describedBy: targetIdentity(name, isStyleClass: true)) { widget, isOn in
-      let widget: Widget = widget
-      if GTKThreadHop.mayRunNow {
-        if !widget.isDisposedUnchecked { setStyleClassOnGTKThread(widget, StyleClassChange(name: name, isOn: isOn)) }
-        return
-      }
-      GTKThreadHop.enqueue {
-        if !widget.isDisposed { widget.setCSSClass(name, isOn) }
-      }
+      writeOnGTKThread(setStyleClassOnGTKThread, widget as Widget, StyleClassChange(name: name, isOn: isOn))
     }
   }
 }
