@@ -32,13 +32,16 @@ struct Options {
   var onlyLabelText = false
   /// `--g12`: only G1 and G2, with their table rows (to iterate on the per-value binding path).
   var onlyG12 = false
+  /// `--l1`: only L1, a filter keystroke on lists, its medians per variant (to iterate on, or profile,
+  /// `ListView`'s splices).
+  var onlyFilter = false
 
   /// The options `arguments` (without the program's name) ask for, or `nil` for an unknown one.
   ///
   /// The arguments are checked before anything is set: Swift 6.3.1 with `-O` loses stores to the
   /// first fields of this struct made in a loop that can also return `nil`.
   static func parse(_ arguments: [String]) -> Options? {
-    let known: Set = ["--quick", "--7guis", "--g3", "--contacts", "--g1", "--g12"]
+    let known: Set = ["--quick", "--7guis", "--g3", "--contacts", "--g1", "--g12", "--l1"]
     guard arguments.allSatisfy({ known.contains($0) }) else {
       return nil
     }
@@ -48,6 +51,7 @@ struct Options {
     options.onlyContactsSearch = arguments.contains("--contacts")
     options.onlyLabelText = arguments.contains("--g1")
     options.onlyG12 = arguments.contains("--g12")
+    options.onlyFilter = arguments.contains("--l1")
     if arguments.contains("--quick") {
       options.isQuick = true
       options.rounds = 1

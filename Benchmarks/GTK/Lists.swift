@@ -499,6 +499,24 @@ func measureFilter(_ options: ListOptions) throws -> FilterResults {
   return FilterResults(rounds: rounds, rows: count, patterns: patterns)
 }
 
+/// Prints L1's median per variant and direction, and its ratio to the hand's (`--l1`).
+func printFilterMedians(_ results: FilterResults) {
+  let rounds = results.rounds
+  for pattern in results.patterns {
+    for direction in ["narrow", "widen"] {
+      let direct = "\(pattern.name).direct.\(direction)"
+      var line = "L1 \(pattern.name) \(direction) (ms): direct \(formatted(rounds.median(direct), digits: 2))"
+      for variant in ["bound", "apply", "query"] {
+        let name = "\(pattern.name).\(variant).\(direction)"
+        line +=
+          ", \(variant) \(formatted(rounds.median(name), digits: 2)) (\(ratio(rounds.medianRatio(name, to: direct))))"
+      }
+      line += ", diff \(formatted(rounds.median("\(pattern.name).diff.\(direction)"), digits: 2))"
+      report(line)
+    }
+  }
+}
+
 /// A row of L1's list filtered by a query: its offset in the unfiltered rows, and its text.
 struct QueriedRow: Sendable {
   var id: Int

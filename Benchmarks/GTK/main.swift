@@ -16,7 +16,7 @@
 // that the ratios hold on a shared, busy machine; absolute figures do not. Results are checked;
 // speeds never are. `--quick`: small sizes, one round, a 1 s idle window (a CI smoke run). `--7guis`: A1–A5 only.
 // `--contacts`: L4 only. `--g1`: G1 only (the binary alone, for profiling).
-// `--g12`: G1 and G2 only, with their table rows.
+// `--g12`: G1 and G2 only, with their table rows. `--l1`: L1 only, its medians per variant.
 #if GTK
 import Bindings
 import BindingsGTK
@@ -25,7 +25,7 @@ import Foundation
 import Glibc
 
 guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else {
-  let usage = "usage: GTKBenchmarks [--quick] [--7guis] [--g3] [--contacts] [--g1] [--g12]\n"
+  let usage = "usage: GTKBenchmarks [--quick] [--7guis] [--g3] [--contacts] [--g1] [--g12] [--l1]\n"
   FileHandle.standardError.write(Data(usage.utf8))
   exit(2)
 }
@@ -68,6 +68,12 @@ func runBenchmarks(_ options: Options) throws {
       "G1 per value (ns): bound \(formatted(rounds.median("bound"))), direct \(formatted(rounds.median("direct"))), "
         + "ratio \(ratio(rounds.medianRatio("bound", to: "direct")))")
     window.destroy()
+    return
+  }
+  if options.onlyFilter {
+    let listOptions = ListOptions(options)
+    let filter = try measureFilter(listOptions)
+    printFilterMedians(filter)
     return
   }
   if options.onlyContactsSearch {

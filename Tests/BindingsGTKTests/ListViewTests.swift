@@ -349,6 +349,43 @@ final class ListViewTests: GTKTestCase {
     }
   }
 
+  /// An item removed from the list, or replaced in place, is let go of while the list lives: the
+  /// item object that held it is freed, or holds the new item alone; the items left are kept.
+  func testRemovedAndReplacedItemsAreLetGoOfWhileTheListLives() {
+    onMain {
+      final class Token {
+        let name: String
+        init(_ name: String) { self.name = name }
+      }
+      let tokens = MutableObservableArray((0..<40).map { Token("\($0)") })
+      let list = ListView<Token>(makeRow: { Label() }, bindRow: { $0.text = $1.name })
+      list.reactive.items <~ tokens
+      let window = Window(title: "Removed items", width: 200, height: 300)
+      window.child = ScrolledWindow(list)
+      show(window)
+      list.waitForNextFrame()
+      // Rows on show and rows off it: the first rows are bound, the last are not.
+      var removed: [() -> Token?] = []
+      for offset in [35, 20, 2, 1] {
+        let token = tokens.remove(at: offset)
+        removed.append { [weak token] in token }
+      }
+      weak let replaced = tokens[0]
+      tokens[0] = Token("new first")
+      weak let replacedOffScreen = tokens[30]
+      tokens[30] = Token("new last")
+      list.waitForNextFrame()
+      waitUntil("the removed and replaced items are let go of") {
+        removed.allSatisfy { $0() == nil } && replaced == nil && replacedOffScreen == nil
+      }
+      XCTAssertEqual(list.items.map(\.name), tokens.contents.map(\.name))
+      XCTAssertEqual(list.item(at: 0)?.name, "new first")
+      XCTAssertEqual(list.item(at: 30)?.name, "new last")
+      XCTAssertEqual(list.modelCount, 36)
+      window.close()
+    }
+  }
+
   /// A derived array sorted by an order the user picks sends moves: the selected row follows its item.
   func testASelectedRowFollowsItsItemWhenASortedArrayTakesANewOrder() {
     onMain {

@@ -489,64 +489,6 @@ func reportListProblem(_ message: String) {
   Diagnostics.report("BindingsGTK: list: \(message)")
 }
 
-/// A Swift item held by the plain `GObject` that stands for it in a `GListStore`.
-final class ItemBox<Item> {
-  /// Never changed: an object given another item gets another box. So a row's `bind` lends the item
-  /// to the row's code as it is, where a variable's item was copied (and its copy destroyed) at
-  /// every bind.
-  let item: Item
-
-  private init(_ item: Item) {
-    self.item = item
-  }
-
-  /// A new `GObject` (one reference, the caller's) holding `item`.
-  static func makeObject(holding item: Item) -> UnsafeMutableRawPointer {
-    let object = cgtk_object_new(cgtk_type_object())
-    attach(ItemBox(item), to: object)
-    return object
-  }
-
-  /// Makes `object`, which holds an `Item`, hold `item` instead.
-  static func setItem(_ item: Item, of object: UnsafeMutableRawPointer) {
-    guard let box = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), itemQuark),
-      Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue() is ItemBox<Item>
-    else { return }
-    // GLib releases the box it replaces.
-    attach(ItemBox(item), to: object)
-  }
-
-  /// Makes `object` hold `box`, which it releases when it is finalized or given another.
-  private static func attach(_ box: ItemBox, to object: UnsafeMutableRawPointer) {
-    g_object_set_qdata_full(
-      object.assumingMemoryBound(to: GObject.self), itemQuark, Unmanaged.passRetained(box).toOpaque()
-    ) { box in
-      Unmanaged<AnyObject>.fromOpaque(box!).release()
-    }
-  }
-
-  /// The item `object` holds, if it holds an `Item`.
-  static func item(of object: UnsafeMutableRawPointer) -> Item? {
-    box(of: object)?.item
-  }
-
-  /// The box of the item `object` holds, if it holds an `Item`: if the box is of the class
-  /// `boxClass` names, this class. A caller on a hot path looks the class up once and passes it:
-  /// a run-time cast, or this default, looks up the generic class's metadata at every call (about
-  /// 330 instructions a row bound).
-  static func box(
-    of object: UnsafeMutableRawPointer,
-    boxClass: ObjectIdentifier = ObjectIdentifier(ItemBox.self)
-  ) -> ItemBox? {
-    guard let box = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), itemQuark) else { return nil }
-    let boxObject = Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
-    guard ObjectIdentifier(type(of: boxObject)) == boxClass else { return nil }
-    return unsafeDowncast(boxObject, to: ItemBox.self)
-  }
-}
-
-/// The qdata key of an item object's Swift item.
-private let itemQuark: GQuark = g_quark_from_string("bindings-gtk-item")
 /// The qdata key of the wrapper of the widget a list item shows (unretained: the list item holds the
 /// widget, which keeps its wrapper alive).
 private let rowQuark: GQuark = g_quark_from_string("bindings-gtk-row")
