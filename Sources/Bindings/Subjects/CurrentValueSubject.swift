@@ -54,7 +54,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Upstrea
   ///
   /// After a completion it neither stores nor sends; setting ``value`` then still stores.
   @inlinable
-  public func send(_ input: Output) {
+  public func send(_ input: consuming Output) {
     core.send(input)
   }
 

@@ -36,7 +36,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, Upstream
   ///
   /// After a completion it does nothing.
   @inlinable
-  public func send(_ input: Output) {
+  public func send(_ input: consuming Output) {
     core.send(input)
   }
 

@@ -108,8 +108,10 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
 
   /// Sends `value`. With `storeAfterCompletion`, a current-value subject stores the value even when
   /// it has completed (Combine's `value` setter), without sending it.
+  ///
+  /// Takes the value: the caller's copy is the one delivered, lent to each subscriber in turn.
   @inlinable
-  func send(_ value: Output, storeAfterCompletion: Bool = false) {
+  func send(_ value: consuming Output, storeAfterCompletion: Bool = false) {
     let thread = currentThreadIdentity()
     let (action, view) = state.withLock { state in
       (state.send(value, from: thread, storeAfterCompletion: storeAfterCompletion), state.subscribers.drainView)
@@ -138,7 +140,7 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
 
   /// Acts on what the state decided for a sent value, after unlocking.
   @inlinable
-  func perform(_ action: State.SendAction, sending value: Output, through view: SubscriberList.DrainView) {
+  func perform(_ action: State.SendAction, sending value: consuming Output, through view: SubscriberList.DrainView) {
     switch action {
     case .queued, .stored, .dropped:
       return
@@ -273,9 +275,13 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
   /// drain holder calls this, and while a drain runs no other thread changes the list (a cancel only
   /// marks its subscriber, and the drainer removes it later), so there is no copy of the list and no
   /// retain of each subscriber (the list holds one reference to each).
+  ///
+  /// The value is taken, and kept in a slot of this call's own, which each subscriber's thunk moves
+  /// it out of and back into around the call (``SubscriberEventKind/value``): no copy per subscriber.
   @inlinable
-  func deliver(_ value: Output, through view: SubscriberList.DrainView) {
-    withUnsafePointer(to: value) { payload in
+  func deliver(_ value: consuming Output, through view: SubscriberList.DrainView) {
+    var slot = value
+    withUnsafeMutablePointer(to: &slot) { payload in
       for position in 0..<view.count {
         // A removed record's flags are 0, as are those of one cancelled during this drain.
         let flags = view.flags(at: position)
@@ -340,8 +346,8 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
       switch action {
       case .idle:
         return
-      case .replay(let value, let position):
-        let more = withUnsafePointer(to: value) { view.hand($0, .value, at: position) }
+      case .replay(var value, let position):
+        let more = withUnsafeMutablePointer(to: &value) { view.hand($0, .value, at: position) }
         if more > 0 { addDemand(more, at: position) }
       case .drain:
         drain()
@@ -366,8 +372,8 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
         return
       case .deliverToEveryone(let value):
         deliver(value, through: view)
-      case .deliverLatest(let value, let position):
-        let more = withUnsafePointer(to: value) { view.hand($0, .value, at: position) }
+      case .deliverLatest(var value, let position):
+        let more = withUnsafeMutablePointer(to: &value) { view.hand($0, .value, at: position) }
         if more > 0 { addDemand(more, at: position) }
       case .handSubscription(let position):
         handSubscription(at: position, through: view)

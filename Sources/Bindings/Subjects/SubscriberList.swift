@@ -477,7 +477,8 @@ struct SubscriberRecord: ~Copyable {
 /// What a subject asks a subscriber's thunk to hand over.
 @usableFromInline
 enum SubscriberEventKind: UInt8 {
-  /// The payload is an `Output`.
+  /// The payload is an `Output`, in a slot the deliverer owns and does not read during the call: the
+  /// thunk moves the value out for the call and back before it returns, so that no copy is made.
   case value
   /// The payload is a ``SubjectSubscription``.
   case subscription
@@ -607,7 +608,16 @@ extension Subscriber {
   func receive(_ payload: UnsafeRawPointer, _ kind: SubscriberEventKind) -> Subscribers.Demand {
     switch kind {
     case .value:
-      return receive(payload.assumingMemoryBound(to: Input.self).pointee)
+      // A plain value (no references: `_isPOD` folds to a constant once specialised) is read as it
+      // is. Any other is moved out of the deliverer's slot and back, not copied: a copy of a value
+      // that holds a reference (a string, an array, an object) would retain and release it around
+      // every call.
+      if _isPOD(Input.self) { return receive(payload.assumingMemoryBound(to: Input.self).pointee) }
+      let slot = UnsafeMutablePointer(mutating: payload.assumingMemoryBound(to: Input.self))
+      let value = slot.move()
+      let demand = receive(value)
+      slot.initialize(to: value)
+      return demand
     case .subscription:
       receive(subscription: payload.assumingMemoryBound(to: SubjectSubscription.self).pointee)
       return .none

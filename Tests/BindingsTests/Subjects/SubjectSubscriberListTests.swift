@@ -334,4 +334,91 @@ struct SubjectSubscriberListTests {
     #expect(subject.core.subscriberCount == 0)
     #expect(subject.core.state.withLock { $0.subscribers.used } == 0)
   }
+
+  @Test("a value holding references is lent to each subscriber whole, whatever their kind, and released after")
+  func referenceValuesAreLentWhole() {
+    weak var weakToken: Tracked?
+    let long = String(repeating: "a string long enough to live on the heap ", count: 3)
+    do {
+      let subject = PassthroughSubject<(String, Tracked), Never>()
+      var bySink: [String] = []
+      var byValueType: [(String, Tracked)] = []
+      var valueTypeSubscription: (any Subscription)?
+      // A closure sink, a value-type subscriber (held in a box), and a subscriber whose demand is
+      // counted: each reaches its subscriber through a different path of the list.
+      let sink = subject.sink { value in
+        bySink.append("\(value.0 == long || value.0 == long + "!") \(value.1 === weakToken)")
+      }
+      subject.subscribe(
+        AnySubscriber<(String, Tracked), Never>(
+          receiveSubscription: {
+            valueTypeSubscription = $0
+            $0.request(.unlimited)
+          },
+          receiveValue: {
+            byValueType.append($0)
+            return .none
+          },
+          receiveCompletion: { _ in }))
+      let limited = LimitedDemandSubscriber()
+      subject.subscribe(limited)
+      do {
+        let token = Tracked()
+        weakToken = token
+        subject.send((long, token))
+        subject.send((long + "!", token))
+      }
+      #expect(bySink == ["true true", "true true"])
+      #expect(byValueType.map(\.0) == [long, long + "!"])
+      #expect(byValueType.allSatisfy { $0.1 === weakToken })
+      #expect(limited.values == [long])
+      #expect(weakToken != nil, "the value-type subscriber keeps the values it received")
+      byValueType.removeAll()
+      #expect(weakToken == nil, "a value lent to subscribers is released once, by its sender")
+      valueTypeSubscription?.cancel()
+      limited.subscription?.cancel()
+      sink.cancel()
+    }
+    #expect(weakToken == nil)
+  }
+
+  @Test("a value sent from inside a delivery does not disturb the value being delivered to later subscribers")
+  func reentrantSendLeavesTheLentValueWhole() {
+    let subject = PassthroughSubject<String, Never>()
+    let sent = String(repeating: "first ", count: 10)
+    let again = String(repeating: "again ", count: 10)
+    var first: [String] = []
+    var second: [String] = []
+    let a = subject.sink { value in
+      first.append(value)
+      if value == sent { subject.send(again) }
+    }
+    let b = subject.sink { second.append($0) }
+    subject.send(sent)
+    #expect(first == [sent, again])
+    #expect(second == [sent, again])
+    a.cancel()
+    b.cancel()
+  }
+}
+
+/// Asks for one value, and records what it receives: its deliveries count demand.
+private final class LimitedDemandSubscriber: Subscriber, @unchecked Sendable {
+  typealias Input = (String, Tracked)
+  typealias Failure = Never
+
+  private(set) var subscription: (any Subscription)?
+  private(set) var values: [String] = []
+
+  func receive(subscription: any Subscription) {
+    self.subscription = subscription
+    subscription.request(.max(1))
+  }
+
+  func receive(_ input: (String, Tracked)) -> Subscribers.Demand {
+    values.append(input.0)
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {}
 }
