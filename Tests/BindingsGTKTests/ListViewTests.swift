@@ -386,6 +386,38 @@ final class ListViewTests: GTKTestCase {
     }
   }
 
+  /// An item object holds one item of its list's type, in an instance one word larger than a
+  /// `GObject`; any other object, or an item object of another item type, holds no item, and giving
+  /// it one changes nothing.
+  func testOnlyItemObjectsOfTheListsTypeHoldItems() {
+    onMain {
+      let object = ItemBox<String>.makeObject(holding: "first")
+      defer { g_object_unref(object) }
+      var query = GTypeQuery()
+      g_type_query(cgtk_object_type(object), &query)
+      XCTAssertEqual(String(cString: query.type_name), "BindingsGTKItem")
+      XCTAssertEqual(Int(query.instance_size), MemoryLayout<GObject>.stride + MemoryLayout<UnsafeRawPointer>.stride)
+      XCTAssertEqual(ItemBox<String>.item(of: object), "first")
+      ItemBox<String>.setItem("second", of: object)
+      XCTAssertEqual(ItemBox<String>.item(of: object), "second")
+      XCTAssertNil(ItemBox<Int>.item(of: object), "an item object of another item type")
+      ItemBox<Int>.setItem(3, of: object)
+      XCTAssertEqual(ItemBox<String>.item(of: object), "second")
+
+      let plain = cgtk_object_new(cgtk_type_object())
+      let string = UnsafeMutableRawPointer(gtk_string_object_new("text"))!
+      defer {
+        g_object_unref(plain)
+        g_object_unref(string)
+      }
+      for foreign in [plain, string] {
+        XCTAssertNil(ItemBox<String>.item(of: foreign))
+        ItemBox<String>.setItem("not kept", of: foreign)
+        XCTAssertNil(ItemBox<String>.item(of: foreign))
+      }
+    }
+  }
+
   /// A derived array sorted by an order the user picks sends moves: the selected row follows its item.
   func testASelectedRowFollowsItsItemWhenASortedArrayTakesANewOrder() {
     onMain {

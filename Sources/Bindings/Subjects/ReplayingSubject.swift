@@ -45,7 +45,7 @@ public final class ReplayingSubject<Output, Failure: Error>: Subject {
   /// Keeps `input` among the last values and sends it to every subscriber, as its demand allows.
   ///
   /// After a completion it does nothing.
-  public func send(_ input: Output) {
+  public func send(_ input: consuming Output) {
     self.input.send(input)
   }
 

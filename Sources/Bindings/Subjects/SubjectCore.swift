@@ -299,7 +299,9 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
   /// has demand left, and adds the demand it returns. Specialised, but kept out of the
   /// unlimited-demand loop.
   @inlinable @inline(never)
-  func deliverCountingDemand(_ payload: UnsafeRawPointer, at position: Int, through view: SubscriberList.DrainView) {
+  func deliverCountingDemand(
+    _ payload: UnsafeMutableRawPointer, at position: Int, through view: SubscriberList.DrainView
+  ) {
     guard consumeDemand(at: position) else { return }
     let more = view.hand(payload, .value, at: position)
     if more > 0 { addDemand(more, at: position) }
@@ -322,8 +324,8 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
   /// Hands the subscriber just inserted at `position` its subscription; called by the drainer.
   @usableFromInline
   func handSubscription(at position: Int, through view: SubscriberList.DrainView) {
-    let subscription = SubjectSubscription(core: self, serial: view.serial(at: position), hint: position)
-    withUnsafePointer(to: subscription) { _ = view.hand($0, .subscription, at: position) }
+    var subscription = SubjectSubscription(core: self, serial: view.serial(at: position), hint: position)
+    withUnsafeMutablePointer(to: &subscription) { _ = view.hand($0, .subscription, at: position) }
   }
 
   /// Ends a delivery: marks the drain idle when nothing was queued meanwhile (specialized in the
@@ -377,15 +379,15 @@ final class SubjectCore<Output, Failure: Error>: SubjectControl, @unchecked Send
         if more > 0 { addDemand(more, at: position) }
       case .handSubscription(let position):
         handSubscription(at: position, through: view)
-      case .handSubscriptionAndCompletion(let newcomer, let completion):
+      case .handSubscriptionAndCompletion(let newcomer, var completion):
         // A subscription that names no place in the list, so it requests nothing; then the end.
-        let subscription = SubjectSubscription(core: self, serial: newcomer.serial, hint: SubscriberKey.noPlace)
+        var subscription = SubjectSubscription(core: self, serial: newcomer.serial, hint: SubscriberKey.noPlace)
         var object = newcomer.object
-        withUnsafePointer(to: subscription) { _ = newcomer.deliver(&object, $0, .subscription) }
-        withUnsafePointer(to: completion) { _ = newcomer.deliver(&object, $0, .completion) }
+        withUnsafeMutablePointer(to: &subscription) { _ = newcomer.deliver(&object, $0, .subscription) }
+        withUnsafeMutablePointer(to: &completion) { _ = newcomer.deliver(&object, $0, .completion) }
         SubscriberList.release(object)
-      case .complete(let completion, let targets):
-        withUnsafePointer(to: completion) { payload in
+      case .complete(var completion, let targets):
+        withUnsafeMutablePointer(to: &completion) { payload in
           for target in targets {
             var object = target.object
             _ = target.deliver(&object, payload, .completion)

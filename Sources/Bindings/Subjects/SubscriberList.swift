@@ -44,8 +44,9 @@ import Synchronization
 /// and a ``NewSubscriber`` that arrives after the completion comes back whole through
 /// `DrainAction.handSubscriptionAndCompletion`: the core calls the thunk on the reference, then
 /// releases it; the state machine's `takeEverything()` hands the rest to the core's `deinit`. The
-/// core also makes the payload pointers (`withUnsafePointer` on a value, a subscription or a
-/// completion) that `DrainView.hand` passes to a thunk for the length of one call.
+/// core also makes the payload pointers that `DrainView.hand` passes to a thunk for the length of
+/// one call: each points to a variable of the core's own (a value, a subscription or a completion),
+/// mutable, because a thunk moves a value out of it and back around the call (``SubscriberEventKind/value``).
 @usableFromInline
 struct SubscriberList: ~Copyable {
   /// Set in a record's flags while the subscriber is live.
@@ -381,7 +382,7 @@ extension SubscriberList {
     /// through its thunk (in the table, where the record names it), which finds the subscriber
     /// reference in the record, and returns the demand it asks for.
     @inlinable @inline(__always)
-    func hand(_ payload: UnsafeRawPointer, _ kind: SubscriberEventKind, at position: Int) -> Subscribers.Demand {
+    func hand(_ payload: UnsafeMutableRawPointer, _ kind: SubscriberEventKind, at position: Int) -> Subscribers.Demand {
       let record = start.unsafelyUnwrapped + position
       let field = withUnsafeMutablePointer(to: &record.pointee.object) { UnsafeMutableRawPointer($0) }
       return (thunks.unsafelyUnwrapped + Int(record.pointee.thunkIndex)).pointee.deliver(field, payload, kind)
@@ -493,7 +494,8 @@ enum SubscriberEventKind: UInt8 {
 /// A thunk, made in `attach` where the subscriber's type is known, so that it runs specialised. It
 /// captures nothing, and is not generic: the list that stores it is not generic either.
 @usableFromInline
-typealias SubscriberThunk = (UnsafeMutableRawPointer, UnsafeRawPointer, SubscriberEventKind) -> Subscribers.Demand
+typealias SubscriberThunk = (UnsafeMutableRawPointer, UnsafeMutableRawPointer, SubscriberEventKind) ->
+  Subscribers.Demand
 
 /// An entry of a list's thunk table: the ``SubscriberThunk`` for one subscriber type, called in
 /// place.
@@ -516,7 +518,7 @@ struct DeliveryThunk: ~Copyable {
 
   @inlinable @inline(__always)
   borrowing func deliver(
-    _ field: UnsafeMutableRawPointer, _ payload: UnsafeRawPointer, _ kind: SubscriberEventKind
+    _ field: UnsafeMutableRawPointer, _ payload: UnsafeMutableRawPointer, _ kind: SubscriberEventKind
   ) -> Subscribers.Demand {
     function(field, payload, kind)
   }
@@ -592,7 +594,7 @@ final class SubscriberBox<Downstream: Subscriber> {
   /// Moves the downstream out and back rather than copying it: a copy would retain and release
   /// every reference it holds (a chain of operator stages holds several) for every value.
   @inlinable @inline(__always)
-  func receive(_ payload: UnsafeRawPointer, _ kind: SubscriberEventKind) -> Subscribers.Demand {
+  func receive(_ payload: UnsafeMutableRawPointer, _ kind: SubscriberEventKind) -> Subscribers.Demand {
     withUnsafeMutablePointer(to: &downstream) { cell in
       let downstream = cell.move()
       let demand = downstream.receive(payload, kind)
@@ -605,7 +607,7 @@ final class SubscriberBox<Downstream: Subscriber> {
 extension Subscriber {
   /// Hands the event at `payload`, of the type `kind` names, to this subscriber.
   @inlinable @inline(__always)
-  func receive(_ payload: UnsafeRawPointer, _ kind: SubscriberEventKind) -> Subscribers.Demand {
+  func receive(_ payload: UnsafeMutableRawPointer, _ kind: SubscriberEventKind) -> Subscribers.Demand {
     switch kind {
     case .value:
       // A plain value (no references: `_isPOD` folds to a constant once specialised) is read as it
@@ -613,7 +615,7 @@ extension Subscriber {
       // that holds a reference (a string, an array, an object) would retain and release it around
       // every call.
       if _isPOD(Input.self) { return receive(payload.assumingMemoryBound(to: Input.self).pointee) }
-      let slot = UnsafeMutablePointer(mutating: payload.assumingMemoryBound(to: Input.self))
+      let slot = payload.assumingMemoryBound(to: Input.self)
       let value = slot.move()
       let demand = receive(value)
       slot.initialize(to: value)

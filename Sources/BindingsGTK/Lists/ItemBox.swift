@@ -89,20 +89,32 @@ private let finalizeItemObject: @convention(c) (UnsafeMutablePointer<GObject>?) 
 /// GLib), registered the first time a list makes an item.
 private let itemObjectType: GType = {
   let name = "BindingsGTKItem"
-  // A second copy of this module in one process reuses the type, whose layout is the same.
+  let instanceSize = MemoryLayout<GObject>.stride + MemoryLayout<UnsafeMutableRawPointer?>.stride
+  // A second copy of this module in one process reuses the type, whose layout is the same; a type of
+  // that name made by anything else, with another layout, would let the slot's writes run past its
+  // instances, so it stops the program instead.
   let existing = g_type_from_name(name)
-  if existing != 0 { return existing }
+  if existing != 0 {
+    var query = GTypeQuery()
+    g_type_query(existing, &query)
+    precondition(
+      g_type_parent(existing) == cgtk_type_object() && Int(query.instance_size) >= instanceSize,
+      "BindingsGTK: a GType named \(name) exists that is not BindingsGTK's list item type")
+    return existing
+  }
   _ = objectFinalize
-  return g_type_register_static_simple(
+  let registered = g_type_register_static_simple(
     cgtk_type_object(),
     name,
     guint(MemoryLayout<GObjectClass>.stride),
     { objectClass, _ in
       objectClass!.assumingMemoryBound(to: GObjectClass.self).pointee.finalize = finalizeItemObject
     },
-    guint(MemoryLayout<GObject>.stride + MemoryLayout<UnsafeMutableRawPointer?>.stride),
+    guint(instanceSize),
     nil,
     GTypeFlags(rawValue: 0)
   )
+  precondition(registered != 0, "BindingsGTK: GLib did not register the list item type \(name)")
+  return registered
 }()
 #endif

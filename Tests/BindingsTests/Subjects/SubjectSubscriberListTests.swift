@@ -382,6 +382,52 @@ struct SubjectSubscriberListTests {
     #expect(weakToken == nil)
   }
 
+  @Test("a current value holding references is lent whole on a first demand and on demand that comes later")
+  func replayedAndLatestValuesAreLentWhole() {
+    weak var weakFirst: Tracked?
+    weak var weakLast: Tracked?
+    let long = String(repeating: "kept as the current value ", count: 3)
+    do {
+      let first = Tracked()
+      weakFirst = first
+      let subject = CurrentValueSubject<(String, Tracked), Never>((long, first))
+      // Asks for one value from `receive(subscription:)`: the current value is replayed.
+      let limited = LimitedDemandSubscriber()
+      subject.subscribe(limited)
+      #expect(limited.values == [long])
+      // With no demand left, later values wait; demand that comes later gets the latest one.
+      let last = Tracked()
+      weakLast = last
+      subject.send((long + " 2", Tracked()))
+      subject.send((long + " 3", last))
+      #expect(limited.values == [long])
+      limited.subscription?.request(.max(1))
+      #expect(limited.values == [long, long + " 3"])
+      #expect(subject.value.1 === weakLast)
+      limited.subscription?.cancel()
+    }
+    #expect(weakFirst == nil && weakLast == nil, "a replayed or latest value is released once, with the subject")
+  }
+
+  @Test("a subscriber that cancels itself during a delivery leaves the value whole for the subscribers after it")
+  func selfCancelLeavesTheLentValueWhole() {
+    let subject = PassthroughSubject<String, Never>()
+    let sent = String(repeating: "shared by every subscriber ", count: 4)
+    var received: [String] = []
+    var tokens: [AnyCancellable] = []
+    for index in 0..<4 {
+      tokens.append(
+        subject.sink { value in
+          received.append("\(index) \(value == sent)")
+          if index == 1 { tokens[1].cancel() }
+        })
+    }
+    subject.send(sent)
+    subject.send(sent)
+    #expect(received == ["0 true", "1 true", "2 true", "3 true", "0 true", "2 true", "3 true"])
+    tokens.removeAll()
+  }
+
   @Test("a value sent from inside a delivery does not disturb the value being delivered to later subscribers")
   func reentrantSendLeavesTheLentValueWhole() {
     let subject = PassthroughSubject<String, Never>()
