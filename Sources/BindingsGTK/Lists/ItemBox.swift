@@ -26,11 +26,9 @@ final class ItemBox<Item> {
 
   /// Makes `object`, which holds an `Item`, hold `item` instead; the old box is released.
   static func setItem(_ item: Item, of object: UnsafeMutableRawPointer) {
-    guard isItemObject(object), let old = boxSlot(of: object).pointee,
-      Unmanaged<AnyObject>.fromOpaque(old).takeUnretainedValue() is ItemBox<Item>
-    else { return }
+    guard let old = box(of: object) else { return }
     boxSlot(of: object).pointee = Unmanaged.passRetained(ItemBox(item)).toOpaque()
-    Unmanaged<AnyObject>.fromOpaque(old).release()
+    Unmanaged.passUnretained(old).release()
   }
 
   /// The item `object` holds, if it holds an `Item`.
